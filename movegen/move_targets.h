@@ -1,0 +1,133 @@
+// move_targets.h — where each kind of piece may legally go, as bitboards.
+//
+// The single source of the move rules: `for_each_legal_move` (generate.h) walks these sets to
+// produce moves, `count_legal_moves` (count.h) only popcounts them. Each function takes the
+// MaskSet of the node, so every set it returns is already legal.
+#ifndef PYKE_MOVEGEN_MOVE_TARGETS_H_
+#define PYKE_MOVEGEN_MOVE_TARGETS_H_
+
+#include <cstdint>
+
+#include "movegen/attacks.h"
+#include "movegen/bitboard.h"
+#include "movegen/castling.h"
+#include "movegen/maskset.h"
+#include "movegen/position.h"
+#include "movegen/types.h"
+
+namespace pyke {
+
+// Destination squares of all pawn moves but en passant, one set per direction of travel, so the
+// origin of each is the destination shifted back.
+struct PawnTargets {
+  Bitboard single_push, double_push, capture_east, capture_west;
+};
+
+template <Color Us>
+PYKE_INLINE PawnTargets pawn_targets(const Position& pos, const MaskSet& m) {
+  constexpr Direction Up = kForward<Us>;
+  const Bitboard pawns = pos.pieces(Us, kPawn);
+  const Bitboard empty = ~pos.occupied();
+
+  // A pawn pinned along a diagonal cannot push; one pinned along a rank or file cannot capture.
+  // A file pin still lets it push (the pin line runs along its file); a rank pin does not.
+  const Bitboard pushers = pawns & ~m.pinmask_diagonal;
+  const Bitboard single = (shift<Up>(pushers & ~m.pinmask_orthogonal) |
+                           (shift<Up>(pushers & m.pinmask_orthogonal) & m.pinmask_orthogonal)) &
+                          empty;
+  const Bitboard twice = shift<Up>(single & kDoublePushRank<Us>) & empty;
+
+  const Bitboard capturers = pawns & ~m.pinmask_orthogonal;
+  const Bitboard free_capturers = capturers & ~m.pinmask_diagonal;
+  const Bitboard pinned_capturers = capturers & m.pinmask_diagonal;
+  const Bitboard capturable = pos.pieces(~Us) & m.check_mask;
+  const Bitboard east = (shift<kForwardEast<Us>>(free_capturers) |
+                         (shift<kForwardEast<Us>>(pinned_capturers) & m.pinmask_diagonal)) &
+                        capturable;
+  const Bitboard west = (shift<kForwardWest<Us>>(free_capturers) |
+                         (shift<kForwardWest<Us>>(pinned_capturers) & m.pinmask_diagonal)) &
+                        capturable;
+  return {single & m.check_mask, twice & m.check_mask, east, west};
+}
+
+// Origins of the legal en passant captures (at most two pawns). En passant is the one move that
+// takes two pieces off one rank, which no pin mask describes, so each capture is played on the
+// occupancy and the king tested against the enemy sliders.
+template <Color Us>
+PYKE_INLINE Bitboard en_passant_origins(const Position& pos, const MaskSet& m) {
+  const Square target = pos.en_passant_square();
+  if (target == kNoSquare) return 0;
+  constexpr Color Them = ~Us;
+  const Bitboard target_bb = square_bb(target);
+  const Bitboard captured_bb = shift<kForward<Them>>(target_bb);
+  // In check, the capture must take the checking pawn or block on the target square.
+  if (!(m.check_mask & (target_bb | captured_bb))) return 0;
+
+  const Bitboard their_queens = pos.pieces(Them, kQueen);
+  const Bitboard their_diagonal = pos.pieces(Them, kBishop) | their_queens;
+  const Bitboard their_orthogonal = pos.pieces(Them, kRook) | their_queens;
+  Bitboard origins = 0;
+  for (Bitboard b = pawn_attacks(Them, target) & pos.pieces(Us, kPawn); b; b = clear_lsb(b)) {
+    const Bitboard from_bb = square_bb(lsb(b));
+    const Bitboard occupied = (pos.occupied() ^ from_bb ^ captured_bb) | target_bb;
+    if (!(bishop_attacks(m.king, occupied) & their_diagonal) &&
+        !(rook_attacks(m.king, occupied) & their_orthogonal)) {
+      origins |= from_bb;
+    }
+  }
+  return origins;
+}
+
+// King destinations not attacked once the king has left its square (so it cannot step back
+// along the ray of a slider that checks it).
+template <Color Us>
+PYKE_INLINE Bitboard king_targets(const Position& pos, const MaskSet& m) {
+  const Bitboard occupied_without_king = pos.occupied() ^ square_bb(m.king);
+  Bitboard safe = 0;
+  for (Bitboard b = king_attacks(m.king) & ~pos.pieces(Us); b; b = clear_lsb(b)) {
+    if (!attacked_by_them<Us>(pos, lsb(b), occupied_without_king)) safe |= square_bb(lsb(b));
+  }
+  return safe;
+}
+
+// The castlings of Us that are legal now, as CastlingRight bits. Call only when not in check.
+template <Color Us>
+PYKE_INLINE uint8_t legal_castlings(const Position& pos) {
+  uint8_t legal = 0;
+  const uint8_t rights = pos.castling_rights() & (Us == kWhite ? 3 : 12);
+  if (!rights) return 0;
+  const Bitboard occupied = pos.occupied();
+  for (bool kingside : {true, false}) {
+    const CastlingRight right = castling_right(Us, kingside);
+    if (!(rights & right)) continue;
+    const CastlingPath& path = pos.castling_rules().paths[castling_index(right)];
+    if (occupied & path.must_be_empty) continue;
+    // The king must not pass through or land on an attacked square; the castling rook is lifted
+    // off the board first (in Chess960 it may shield the king's destination).
+    const Bitboard lifted = occupied ^ square_bb(path.king_from) ^ square_bb(path.rook_from);
+    bool safe = true;
+    for (Bitboard b = path.king_crosses; b && safe; b = clear_lsb(b)) {
+      safe = !attacked_by_them<Us>(pos, lsb(b), lifted);
+    }
+    if (safe) legal |= right;
+  }
+  return legal;
+}
+
+// Destinations of the diagonal (bishop-like) slider on s, given its pin.
+PYKE_INLINE Bitboard diagonal_slider_targets(Square s, Bitboard occupied, Bitboard movable,
+                                             const MaskSet& m) {
+  const Bitboard targets = bishop_attacks(s, occupied) & movable;
+  return (square_bb(s) & m.pinmask_diagonal) ? targets & m.pinmask_diagonal : targets;
+}
+
+// Destinations of the orthogonal (rook-like) slider on s, given its pin.
+PYKE_INLINE Bitboard orthogonal_slider_targets(Square s, Bitboard occupied, Bitboard movable,
+                                               const MaskSet& m) {
+  const Bitboard targets = rook_attacks(s, occupied) & movable;
+  return (square_bb(s) & m.pinmask_orthogonal) ? targets & m.pinmask_orthogonal : targets;
+}
+
+}  // namespace pyke
+
+#endif  // PYKE_MOVEGEN_MOVE_TARGETS_H_

@@ -1,0 +1,52 @@
+// movegen.h — the general API of Pyke's move generator, for any engine in the monorepo.
+//
+//   absl::StatusOr<Position> pos = Position::from_fen(fen);
+//   for (Move move : legal_moves(*pos)) { … }
+//   absl::StatusOr<Move> move = parse_uci_move(*pos, "e7e8q");
+//   if (move.ok()) pos->play(*move);
+//
+// Only legal moves are produced; nothing is allocated. Hot loops that know the side to move at
+// compile time use the templates behind this API directly (generate.h, count.h, make_move.h).
+#ifndef PYKE_MOVEGEN_MOVEGEN_H_
+#define PYKE_MOVEGEN_MOVEGEN_H_
+
+#include <cstdint>
+#include "absl/strings/string_view.h"
+
+#include "absl/status/statusor.h"
+#include "movegen/move.h"
+#include "movegen/position.h"
+
+namespace pyke {
+
+// A fixed-capacity list of moves. No position has more than 218 legal moves.
+class MoveList {
+ public:
+  static constexpr int kCapacity = 256;
+
+  void push_back(Move move) { moves_[size_++] = move; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
+  Move operator[](int i) const { return moves_[i]; }
+  bool contains(Move move) const;
+
+ private:
+  Move moves_[kCapacity];
+  int size_ = 0;
+};
+
+// Every legal move of the side to move.
+MoveList legal_moves(const Position& pos);
+
+// How many legal moves the side to move has (faster than legal_moves(pos).size()).
+int legal_move_count(const Position& pos);
+
+// The legal move that UCI coordinate text names in `pos`: "e2e4", "e7e8q", castling as the
+// king's move "e1g1". An error names the text when it is malformed or not a legal move here.
+absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text);
+
+}  // namespace pyke
+
+#endif  // PYKE_MOVEGEN_MOVEGEN_H_

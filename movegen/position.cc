@@ -1,0 +1,101 @@
+#include "movegen/position.h"
+
+#include "absl/strings/str_cat.h"
+#include "movegen/make_move.h"
+#include "movegen/maskset.h"
+
+namespace pyke {
+namespace {
+
+template <Color Us>
+Position play_as(const Position& pos, Move move) {
+  switch (type_of(pos.piece_on(move.from()))) {
+    case kPawn: return pos.after<Us, kPawn>(move);
+    case kKnight: return pos.after<Us, kKnight>(move);
+    case kBishop: return pos.after<Us, kBishop>(move);
+    case kRook: return pos.after<Us, kRook>(move);
+    case kQueen: return pos.after<Us, kQueen>(move);
+    default: return pos.after<Us, kKing>(move);
+  }
+}
+
+}  // namespace
+
+Position Position::start() {
+  // The start position is valid by construction; parsing keeps one source of truth for it.
+  return *from_fen(kStartFen);
+}
+
+Piece Position::piece_on(Square s) const {
+  const Bitboard b = square_bb(s);
+  if (!(occupied() & b)) return kNoPiece;
+  const Color c = (by_color_[kBlack] & b) ? kBlack : kWhite;
+  for (int t = kPawn; t <= kKing; ++t) {
+    if (by_type_[t] & b) return make_piece(c, static_cast<PieceType>(t));
+  }
+  return kNoPiece;
+}
+
+bool Position::in_check() const {
+  return side_ == kWhite ? attacked_by_them<kWhite>(*this, king_square(kWhite), occupied())
+                         : attacked_by_them<kBlack>(*this, king_square(kBlack), occupied());
+}
+
+void Position::play(Move move) {
+  *this = side_ == kWhite ? play_as<kWhite>(*this, move) : play_as<kBlack>(*this, move);
+}
+
+absl::Status Position::validate() const {
+  if (by_color_[kWhite] & by_color_[kBlack]) return absl::InternalError("colours overlap");
+  Bitboard all_types = 0;
+  for (int t = kPawn; t <= kKing; ++t) {
+    if (all_types & by_type_[t]) return absl::InternalError("piece types overlap");
+    all_types |= by_type_[t];
+  }
+  if (all_types != occupied()) {
+    return absl::InternalError("piece boards and colour boards disagree");
+  }
+  for (Color c : {kWhite, kBlack}) {
+    if (popcount(pieces(c, kKing)) != 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(c == kWhite ? "white" : "black", " must have exactly one king"));
+    }
+  }
+  if (pieces(kPawn) & (kRank1 | kRank8)) {
+    return absl::InvalidArgumentError("pawn on the first or last rank");
+  }
+  const bool other_side_in_check =
+      side_ == kWhite ? attacked_by_them<kBlack>(*this, king_square(kBlack), occupied())
+                      : attacked_by_them<kWhite>(*this, king_square(kWhite), occupied());
+  if (other_side_in_check) {
+    return absl::InvalidArgumentError("the side not to move is in check");
+  }
+  for (int i = 0; i < 4; ++i) {
+    if (!(castling_ & (1 << i))) continue;
+    const CastlingPath& path = castling_rules_->paths[i];
+    const Color c = i < 2 ? kWhite : kBlack;
+    if (!(pieces(c, kKing) & square_bb(path.king_from)) ||
+        !(pieces(c, kRook) & square_bb(path.rook_from))) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "castling right '", std::string(1, "KQkq"[i]), "' needs the king on ",
+          square_name(path.king_from), " and a rook on ", square_name(path.rook_from)));
+    }
+  }
+  if (ep_square_ != kNoSquare) {
+    const Color mover = ~side_;  // the side that just pushed two squares
+    const int ep_rank = mover == kWhite ? 2 : 5;
+    const Square pushed =
+        static_cast<Square>(mover == kWhite ? ep_square_ + 8 : ep_square_ - 8);
+    const Square origin =
+        static_cast<Square>(mover == kWhite ? ep_square_ - 8 : ep_square_ + 8);
+    if (rank_of(ep_square_) != ep_rank || !(pieces(mover, kPawn) & square_bb(pushed)) ||
+        (occupied() & (square_bb(ep_square_) | square_bb(origin)))) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "en passant square ", square_name(ep_square_),
+          " does not follow a double pawn push"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace pyke

@@ -1,0 +1,91 @@
+// position.h — a chess position as bitboards, cheap to copy (80 bytes).
+//
+// Pyke makes moves by copying: `Position child = parent.after<kWhite, kKnight>(move)` (see
+// make_move.h) or, outside hot loops, `position.play(move)`. There is no undo.
+//
+//   absl::StatusOr<Position> pos = Position::from_fen("8/8/8/KPp4r/8/8/8/8 w - c6 0 1");
+//   if (!pos.ok()) { /* pos.status().message() says what is wrong and where */ }
+//   Bitboard white_pawns = pos->pieces(kWhite, kPawn);
+//
+// Invariants (checked by `validate`, kept by every move): one king per side, colours and piece
+// types partition the occupied squares, the side not to move is not in check, castling rights
+// match kings and rooks on their squares, and an en passant square is stored only when a pawn of
+// the side to move could capture there.
+#ifndef PYKE_MOVEGEN_POSITION_H_
+#define PYKE_MOVEGEN_POSITION_H_
+
+#include <cstdint>
+#include <string>
+#include "absl/strings/string_view.h"
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "movegen/bitboard.h"
+#include "movegen/castling.h"
+#include "movegen/move.h"
+#include "movegen/types.h"
+
+namespace pyke {
+
+inline constexpr absl::string_view kStartFen =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+class Position {
+ public:
+  // The standard start position.
+  static Position start();
+
+  // Parses Forsyth–Edwards Notation (six fields; the two move counters may be omitted). Rejects
+  // anything that is not a legal, reachable-looking position: see fen.cc for the full list.
+  static absl::StatusOr<Position> from_fen(absl::string_view fen);
+  std::string to_fen() const;
+
+  Bitboard pieces(PieceType t) const { return by_type_[t]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(Color c, PieceType t) const { return by_color_[c] & by_type_[t]; }
+  Bitboard occupied() const { return by_color_[kWhite] | by_color_[kBlack]; }
+  Square king_square(Color c) const { return lsb(pieces(c, kKing)); }
+  Piece piece_on(Square s) const;
+
+  Color side_to_move() const { return side_; }
+  // The square a pawn would capture onto en passant, or kNoSquare. Stored only when an enemy
+  // pawn stands ready to capture (it may still be illegal: the generator checks that).
+  Square en_passant_square() const { return ep_square_; }
+  uint8_t castling_rights() const { return castling_; }  // CastlingRight bits
+  const CastlingRules& castling_rules() const { return *castling_rules_; }
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+
+  // True when the side to move is in check.
+  bool in_check() const;
+
+  // Plays a move that must be legal here (take it from legal_moves or parse_uci_move).
+  void play(Move move);
+
+  // The position after `move`, made by copying. `Us` must be the side to move and `Mover` the
+  // type of the piece on move.from(). Defined in make_move.h; templates keep the perft hot path
+  // free of branches on colour and piece.
+  template <Color Us, PieceType Mover>
+  Position after(Move move) const;
+
+  // Checks the invariants listed above; OK or a message naming the first one broken.
+  absl::Status validate() const;
+
+  bool operator==(const Position&) const = default;
+
+ private:
+  friend class FenParser;
+
+  Bitboard by_type_[kPieceTypeCount] = {};
+  Bitboard by_color_[2] = {};
+  const CastlingRules* castling_rules_ = &kStandardCastling;
+  Square ep_square_ = kNoSquare;
+  uint8_t castling_ = 0;
+  Color side_ = kWhite;
+  uint16_t halfmove_clock_ = 0;
+  uint16_t fullmove_number_ = 1;
+};
+
+}  // namespace pyke
+
+#endif  // PYKE_MOVEGEN_POSITION_H_

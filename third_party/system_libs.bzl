@@ -1,0 +1,95 @@
+"""Exposes Debian's system C++ libraries and Bazel's helper repositories under their usual names.
+
+Nothing here downloads: Bazel 4.2.3 (Debian's bazel-bootstrap) cannot, and the build machine only
+reaches Debian's archive. Each library becomes a header-less `cc_library` whose `linkopts` come
+from pkg-config (headers live in /usr/include, which the toolchain already searches).
+"""
+
+_MOCK_REPOS = "/usr/src/bazel-bootstrap/mock_repos"
+
+# Abseil targets Pyke uses: Bazel label inside @com_google_absl -> pkg-config module.
+_ABSL_TARGETS = {
+    "absl/flags:flag": "absl_flags",
+    "absl/flags:parse": "absl_flags_parse",
+    "absl/flags:usage": "absl_flags_usage",
+    "absl/status": "absl_status",
+    "absl/status:statusor": "absl_statusor",
+    "absl/strings": "absl_strings",
+    "absl/strings:str_format": "absl_str_format",
+}
+
+def _pkg_config_libs(rctx, module):
+    result = rctx.execute(["pkg-config", "--libs", module])
+    if result.return_code != 0:
+        fail("pkg-config --libs %s failed (is the Debian package installed? run ./bazelw): %s" %
+             (module, result.stderr))
+    return result.stdout.strip().split(" ")
+
+def _cc_import_block(name, linkopts):
+    return """cc_library(
+    name = "{name}",
+    linkopts = {linkopts},
+    visibility = ["//visibility:public"],
+)
+""".format(name = name, linkopts = repr(linkopts))
+
+def _system_absl_impl(rctx):
+    rctx.file("WORKSPACE", "workspace(name = \"com_google_absl\")\n")
+    packages = {}
+    for label, module in _ABSL_TARGETS.items():
+        package, _, name = label.partition(":")
+        if not name:
+            name = package.split("/")[-1]
+        packages.setdefault(package, []).append(_cc_import_block(name, _pkg_config_libs(rctx, module)))
+    for package, blocks in packages.items():
+        rctx.file(package + "/BUILD.bazel", "\n".join(blocks))
+
+_system_absl = repository_rule(
+    implementation = _system_absl_impl,
+    local = True,
+    doc = "Debian's libabsl-dev as @com_google_absl.",
+)
+
+def _system_pkg_config_impl(rctx):
+    rctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % rctx.name)
+    blocks = [
+        _cc_import_block(
+            name,
+            rctx.attr.extra_linkopts.get(name, []) + _pkg_config_libs(rctx, module),
+        )
+        for name, module in rctx.attr.targets.items()
+    ]
+    rctx.file("BUILD.bazel", "\n".join(blocks))
+
+_system_pkg_config = repository_rule(
+    implementation = _system_pkg_config_impl,
+    attrs = {
+        "targets": attr.string_dict(doc = "target name -> pkg-config module"),
+        "extra_linkopts": attr.string_list_dict(doc = "target name -> link options before the module's"),
+    },
+    local = True,
+    doc = "A system library found by pkg-config, one cc_library per module.",
+)
+
+def pyke_system_dependencies():
+    """Declares every external repository of the workspace. Call once from WORKSPACE."""
+    for name in ["rules_cc", "rules_java", "platforms", "bazel_skylib"]:
+        native.local_repository(name = name, path = _MOCK_REPOS + "/" + name)
+
+    # `bazel test` asks for @remote_coverage_tools even without coverage; a local stub stops
+    # it from trying to download the real one.
+    native.local_repository(
+        name = "remote_coverage_tools",
+        path = "third_party/remote_coverage_tools",
+    )
+    _system_absl(name = "com_google_absl")
+    _system_pkg_config(
+        name = "com_google_googletest",
+        targets = {"gtest": "gtest", "gtest_main": "gtest_main", "gmock": "gmock"},
+    )
+    _system_pkg_config(
+        name = "com_github_google_benchmark",
+        targets = {"benchmark": "benchmark", "benchmark_main": "benchmark"},
+        # Debian ships libbenchmark_main.a without a pkg-config module of its own.
+        extra_linkopts = {"benchmark_main": ["-lbenchmark_main"]},
+    )
