@@ -1,0 +1,54 @@
+// Divide: one entry per legal root move, each equal to perft of the child, summing to perft.
+#include <cstdint>
+
+#include "gtest/gtest.h"
+#include "movegen/movegen.h"
+#include "movegen/perft.h"
+#include "movegen/position.h"
+
+namespace pyke {
+namespace {
+
+TEST(Divide, EntriesSumToPerftAndMatchChildren) {
+  for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"}) {
+    absl::StatusOr<Position> pos = Position::from_fen(fen);
+    ASSERT_TRUE(pos.ok());
+    int progress_calls = 0;
+    absl::StatusOr<std::vector<DivideEntry>> entries =
+        divide(*pos, 3, [&](int done, int total, uint64_t) {
+          ++progress_calls;
+          EXPECT_EQ(done, progress_calls);
+          EXPECT_EQ(total, legal_move_count(*pos));
+        });
+    ASSERT_TRUE(entries.ok()) << entries.status();
+    EXPECT_EQ(static_cast<int>(entries->size()), legal_move_count(*pos));
+    uint64_t sum = 0;
+    for (const DivideEntry& e : *entries) {
+      Position child = *pos;
+      child.play(e.move);
+      EXPECT_EQ(e.nodes, *perft(child, 2)) << to_uci(e.move);
+      sum += e.nodes;
+    }
+    EXPECT_EQ(sum, *perft(*pos, 3)) << fen;
+  }
+}
+
+TEST(Perft, DepthZeroIsOneNodeAndOutOfRangeIsAnError) {
+  EXPECT_EQ(*perft(Position::start(), 0), 1u);
+  EXPECT_EQ(perft(Position::start(), -1).status().code(), absl::StatusCode::kOutOfRange);
+  EXPECT_EQ(perft(Position::start(), kMaxPerftDepth + 1).status().code(),
+            absl::StatusCode::kOutOfRange);
+  EXPECT_FALSE(divide(Position::start(), 0).ok());
+}
+
+TEST(Perft, StartPositionDepthsOneToSix) {
+  constexpr uint64_t kExpected[] = {1, 20, 400, 8902, 197281, 4865609, 119060324};
+  for (int depth = 0; depth <= 6; ++depth) {
+    EXPECT_EQ(*perft(Position::start(), depth), kExpected[depth]) << "depth " << depth;
+  }
+}
+
+}  // namespace
+}  // namespace pyke

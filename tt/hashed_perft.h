@@ -1,0 +1,54 @@
+// hashed_perft.h — perft and divide through the transposition table.
+//
+//   auto table = PerftTable::create(256);
+//   absl::StatusOr<uint64_t> nodes = hashed_perft(pos, 8, table->get());
+//
+// `TableCache` is the cache policy (see movegen/perft.h) that plugs the table into movegen's
+// kernels; with `table == nullptr` these functions run the plain kernels.
+#ifndef PYKE_TT_HASHED_PERFT_H_
+#define PYKE_TT_HASHED_PERFT_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "movegen/perft.h"
+#include "movegen/position.h"
+#include "tt/table.h"
+#include "tt/zobrist.h"
+
+namespace pyke::tt {
+
+class TableCache {
+ public:
+  static constexpr bool kEnabled = true;
+
+  explicit TableCache(PerftTable& table) : table_(table) {}
+
+  uint64_t key_of(const Position& pos) const { return zobrist_key(pos); }
+  uint64_t child_key(uint64_t key, const Position& parent, const Position& child) const {
+    return tt::child_key(key, parent, child);
+  }
+  void prefetch(uint64_t key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
+  bool probe(uint64_t key, int depth, uint64_t& nodes) const {
+    return table_.probe(key ^ kZobrist.depth[depth], nodes);
+  }
+  void store(uint64_t key, int depth, uint64_t nodes) {
+    table_.store(key ^ kZobrist.depth[depth], depth, nodes);
+  }
+
+ private:
+  PerftTable& table_;
+};
+
+// Perft through `table`, or without hashing when it is null. Same errors as pyke::perft.
+absl::StatusOr<uint64_t> hashed_perft(const Position& pos, int depth, PerftTable* table);
+
+// Divide through `table`, or without hashing when it is null. Same errors as pyke::divide.
+absl::StatusOr<std::vector<DivideEntry>> hashed_divide(const Position& pos, int depth,
+                                                       PerftTable* table,
+                                                       const DivideProgress& progress = nullptr);
+
+}  // namespace pyke::tt
+
+#endif  // PYKE_TT_HASHED_PERFT_H_

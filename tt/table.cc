@@ -1,0 +1,98 @@
+#include "tt/table.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <new>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace pyke::tt {
+namespace {
+
+constexpr uint64_t kNodesLimit = uint64_t{1} << 56;  // data keeps 56 bits of count, 8 of depth
+
+size_t physical_memory_megabytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return PerftTable::kMaxMegabytes;
+  return static_cast<size_t>(pages) / (size_t{1} << 20) * static_cast<size_t>(page_size);
+}
+
+void write(PerftTable::Entry& e, uint64_t key_xor_data, uint64_t data) {
+  e.key_xor_data.store(key_xor_data, std::memory_order_relaxed);
+  e.data.store(data, std::memory_order_relaxed);
+}
+
+bool entry_matches(uint64_t key_xor_data, uint64_t data, uint64_t key) {
+  return data != 0 && (key_xor_data ^ data) == key;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create(size_t megabytes) {
+  if (megabytes == 0) return absl::InvalidArgumentError("hash size must be at least 1 MB");
+  const size_t limit = std::min(kMaxMegabytes, physical_memory_megabytes());
+  if (megabytes > limit) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("hash size ", megabytes, " MB is more than this machine's ", limit, " MB"));
+  }
+  absl::StatusOr<std::unique_ptr<PerftTable>> table =
+      create_with_buckets((megabytes << 20) / sizeof(Bucket));
+  if (table.ok()) (*table)->megabytes_ = megabytes;
+  return table;
+}
+
+absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create_with_buckets(size_t bucket_count) {
+  if (bucket_count == 0) return absl::InvalidArgumentError("a table needs at least one bucket");
+  const size_t megabytes = bucket_count * sizeof(Bucket) >> 20;
+  void* memory = std::aligned_alloc(alignof(Bucket), bucket_count * sizeof(Bucket));
+  if (memory == nullptr) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("cannot allocate a hash table of ", megabytes, " MB"));
+  }
+  auto* buckets = static_cast<Bucket*>(memory);
+  for (size_t i = 0; i < bucket_count; ++i) new (&buckets[i]) Bucket{};
+  std::unique_ptr<PerftTable> table(new PerftTable(buckets, bucket_count, megabytes));
+  table->clear();  // touches every page once, here rather than during the search
+  return table;
+}
+
+PerftTable::~PerftTable() { std::free(buckets_); }
+
+void PerftTable::clear() {
+  for (size_t i = 0; i < bucket_count_; ++i) {
+    for (Entry* e : {&buckets_[i].deepest, &buckets_[i].recent}) {
+      e->key_xor_data.store(0, std::memory_order_relaxed);
+      e->data.store(0, std::memory_order_relaxed);
+    }
+  }
+}
+
+bool PerftTable::probe(uint64_t key, uint64_t& nodes) const {
+  const Bucket& bucket = buckets_[index(key)];
+  for (const Entry* e : {&bucket.deepest, &bucket.recent}) {
+    const uint64_t data = e->data.load(std::memory_order_relaxed);
+    if (entry_matches(e->key_xor_data.load(std::memory_order_relaxed), data, key)) {
+      nodes = data >> 8;
+      return true;
+    }
+  }
+  return false;
+}
+
+void PerftTable::store(uint64_t key, int depth, uint64_t nodes) {
+  if (nodes >= kNodesLimit) return;  // too big to keep; such nodes are few and near the root
+  Bucket& bucket = buckets_[index(key)];
+  const uint64_t data = nodes << 8 | static_cast<uint64_t>(depth);
+  const uint64_t deepest_data = bucket.deepest.data.load(std::memory_order_relaxed);
+  if ((deepest_data & 0xFF) > static_cast<uint64_t>(depth)) {
+    write(bucket.recent, key ^ data, data);
+    return;
+  }
+  // The new result is at least as deep: it takes the first slot, the old one moves to the second.
+  write(bucket.recent, bucket.deepest.key_xor_data.load(std::memory_order_relaxed), deepest_data);
+  write(bucket.deepest, key ^ data, data);
+}
+
+}  // namespace pyke::tt

@@ -1,0 +1,80 @@
+// table.h — the perft transposition table: remembers the count below a (position, depth) pair.
+//
+//   absl::StatusOr<std::unique_ptr<PerftTable>> table = PerftTable::create(/*megabytes=*/256);
+//   table->store(key, depth, nodes);
+//   uint64_t nodes; if (table->probe(key, depth, nodes)) { … }
+//
+// Layout: 32-byte buckets of two 16-byte entries. The first entry keeps the deepest result seen
+// (the most work saved), the second is always replaced. A bucket is chosen by the high bits of the
+// key (key × buckets / 2^64), so any whole number of buckets works.
+//
+// Each entry stores `key ^ data` and `data`; a probe accepts it only if the two XOR back to the
+// key. That checks all 64 bits of the key, and it makes entries safe to read while another thread
+// writes them (a torn entry fails the check and reads as a miss) without locks.
+#ifndef PYKE_TT_TABLE_H_
+#define PYKE_TT_TABLE_H_
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "absl/status/statusor.h"
+
+namespace pyke::tt {
+
+class PerftTable {
+ public:
+  // The largest size `create` accepts when the machine has that much memory.
+  static constexpr size_t kMaxMegabytes = size_t{1} << 20;  // 1 TiB
+
+  // A zeroed table of `megabytes` MiB rounded down to whole buckets. Errors: 0 MB, more than
+  // kMaxMegabytes or than the machine's physical memory, or an allocation that fails.
+  static absl::StatusOr<std::unique_ptr<PerftTable>> create(size_t megabytes);
+
+  // A table of exactly `buckets` buckets (at least 1), for tests that need one small enough to
+  // collide on almost every store.
+  static absl::StatusOr<std::unique_ptr<PerftTable>> create_with_buckets(size_t buckets);
+
+  ~PerftTable();
+  PerftTable(const PerftTable&) = delete;
+  PerftTable& operator=(const PerftTable&) = delete;
+
+  // Forgets every entry.
+  void clear();
+
+  size_t bucket_count() const { return bucket_count_; }
+  size_t megabytes() const { return megabytes_; }
+
+  // `key` must already include the depth (the caller folds kZobrist.depth[depth] in).
+  bool probe(uint64_t key, uint64_t& nodes) const;
+  void store(uint64_t key, int depth, uint64_t nodes);
+  void prefetch(uint64_t key) const { __builtin_prefetch(&buckets_[index(key)]); }
+
+  // One remembered count. Public only so that the table's helpers can name it.
+  struct Entry {
+    std::atomic<uint64_t> key_xor_data;
+    std::atomic<uint64_t> data;  // nodes << 8 | depth
+  };
+  struct alignas(32) Bucket {
+    Entry deepest;
+    Entry recent;
+  };
+  static_assert(sizeof(Bucket) == 32);
+
+ private:
+  PerftTable(Bucket* buckets, size_t bucket_count, size_t megabytes)
+      : buckets_(buckets), bucket_count_(bucket_count), megabytes_(megabytes) {}
+
+  size_t index(uint64_t key) const {
+    return static_cast<size_t>((static_cast<unsigned __int128>(key) * bucket_count_) >> 64);
+  }
+
+  Bucket* buckets_;
+  size_t bucket_count_;
+  size_t megabytes_;
+};
+
+}  // namespace pyke::tt
+
+#endif  // PYKE_TT_TABLE_H_

@@ -1,0 +1,17 @@
+#include "tt/zobrist.h"
+
+namespace pyke::tt {
+
+uint64_t zobrist_key(const Position& pos) {
+  uint64_t key = pos.side_to_move() == kBlack ? kZobrist.black_to_move : 0;
+  for (Bitboard b = pos.occupied(); b; b = clear_lsb(b)) {
+    key ^= kZobrist.piece[pos.piece_on(lsb(b))][lsb(b)];
+  }
+  key ^= kZobrist.castling[pos.castling_rights()];
+  if (pos.en_passant_square() != kNoSquare) {
+    key ^= kZobrist.en_passant_file[file_of(pos.en_passant_square())];
+  }
+  return key;
+}
+
+}  // namespace pyke::tt
