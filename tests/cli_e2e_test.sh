@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# End-to-end tests of the built `pyke` binary: divides, flags, bad arguments (exit status 2 and
+# a message), `pyke bench`, and a UCI session through a pipe.
+# Expected counts are published perft values, or Stockfish's `go perft` for the lines after moves.
+set -uo pipefail
+
+pyke="$1"
+failures=0
+passes=0
+
+check() {  # check NAME CONDITION-COMMAND...
+  local name="$1"; shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
+}
+
+run() {  # run ARGS... -> sets out, err, status
+  out=$("$pyke" "$@" 2>/tmp/pyke_e2e_err.$$); status=$?
+  err=$(cat /tmp/pyke_e2e_err.$$)
+}
+
+run 5
+check "perft 5 total" grep -qx "Nodes searched: 4865609" <<<"$out"
+check "perft 5 has 20 divide lines" test "$(grep -c '^[a-h][1-8][a-h][1-8][nbrq]*: [0-9]*$' <<<"$out")" -eq 20
+check "perft 5 divide sorted" test "$(grep ': ' <<<"$out" | head -1)" = "a2a3: 181046"
+check "perft 5 prints time and speed" grep -q "^Speed: [0-9]* nodes/s$" <<<"$out"
+check "perft 5 exit 0" test "$status" -eq 0
+
+run --quiet 5 e2e4 e7e5
+check "moves e2e4 e7e5" grep -qx "Nodes searched: 22273312" <<<"$out"
+
+run --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
+check "kiwipete perft 3" grep -qx "Nodes searched: 97862" <<<"$out"
+
+run --hash 16 5
+check "hashed perft 5" grep -qx "Nodes searched: 4865609" <<<"$out"
+
+run 0
+check "depth 0 is one node" grep -qx "Nodes searched: 1" <<<"$out"
+
+expect_usage_error() {  # NAME MESSAGE-PART ARGS...
+  local name="$1" part="$2"; shift 2
+  run "$@"
+  check "$name: exit 2" test "$status" -eq 2
+  check "$name: one line on stderr" test "$(wc -l <<<"$err")" -eq 1
+  check "$name: message names '$part'" grep -q -- "$part" <<<"$err"
+  check "$name: nothing on stdout" test -z "$out"
+}
+expect_usage_error "depth not a number" "depth 'x'" x
+expect_usage_error "depth too deep" "out of range" 99
+expect_usage_error "negative depth" "out of range" -- -3
+expect_usage_error "illegal move" "illegal move 'e2e5'" 3 e2e5
+expect_usage_error "malformed move" "malformed move 'zz'" 3 e2e4 zz
+expect_usage_error "bad FEN" "bad FEN" --fen "8/8/8/8 w - - 0 1" 3
+expect_usage_error "absurd hash" "hash" --hash 99999999999 3
+expect_usage_error "hash above memory" "MB" --hash 1048576 3
+
+run --help
+check "--help lists --fen" grep -q -- "--fen" <<<"$out$err"
+check "--help lists --hash" grep -q -- "--hash" <<<"$out$err"
+check "--help lists --quiet" grep -q -- "--quiet" <<<"$out$err"
+
+run bench
+check "bench exit 0" test "$status" -eq 0
+check "bench total" grep -q "^Total: 761234712 nodes" <<<"$out"
+
+uci=$(printf 'uci\nisready\nposition startpos moves e2e4\ngo perft 3\nisready\nbogus line\n\x01\x02\nposition startpos moves e2e5\nisready\nd\nquit\n' | "$pyke")
+check "uci handshake" grep -qx "uciok" <<<"$uci"
+check "uci perft after e2e4" grep -qx "Nodes searched: 13160" <<<"$uci"
+check "uci errors reported" test "$(grep -c '^info string error: ' <<<"$uci")" -eq 3
+check "uci still answers" test "$(grep -cx 'readyok' <<<"$uci")" -eq 3
+check "uci bad move kept position" grep -q "^Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1$" <<<"$uci"
+
+rm -f /tmp/pyke_e2e_err.$$
+echo "$passes passed, $failures failed"
+test "$failures" -eq 0

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# A perft driver that speaks UCI: for every position of the suite it sends `position fen`,
+# `go perft N` and `isready` to one `pyke` process, reads `Nodes searched:` and compares with the
+# suite's count. Usage: uci_suite_test.sh PYKE SUITE DEPTH
+set -uo pipefail
+pyke="$1" suite="$2" depth="$3"
+
+expected=$(sed -n "s/^\([^;]*\);.*;D$depth \([0-9]*\).*/\2/p" "$suite")
+commands=$(sed -n "s/^\([^;]*[^ ]\) *;.*;D$depth [0-9]*.*/position fen \1\ngo perft $depth\nisready/p" "$suite")
+actual=$(printf '%s\nquit\n' "$commands" | "$pyke" | sed -n 's/^Nodes searched: //p')
+readies=$(printf '%s\nquit\n' "$commands" | grep -c isready)
+
+total=$(wc -l <<<"$expected")
+if [[ "$expected" == "$actual" && "$total" -eq "$readies" ]]; then
+  echo "$total passed, 0 failed"
+  exit 0
+fi
+diff <(echo "$expected") <(echo "$actual") | head -20
+echo "0 passed, $total failed"
+exit 1

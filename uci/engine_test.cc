@@ -1,0 +1,140 @@
+// UCI transcripts against the Engine library: the handshake, positions with and without moves,
+// divide totals with and without the hash table, and every class of bad line followed by a good
+// command that still works.
+#include "uci/engine.h"
+
+#include <sstream>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "movegen/perft.h"
+
+namespace pyke::uci {
+namespace {
+
+// Feeds `input` to a fresh engine and returns everything it wrote.
+std::string transcript(const std::string& input) {
+  std::ostringstream out;
+  Engine engine(out);
+  std::istringstream in(input);
+  engine.run(in);
+  return out.str();
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+TEST(Uci, Handshake) {
+  const std::string out = transcript("uci\nisready\n");
+  EXPECT_TRUE(contains(out, "id name Pyke")) << out;
+  EXPECT_TRUE(contains(out, "id author")) << out;
+  EXPECT_TRUE(contains(out, "option name Hash type spin default 0 min 0 max")) << out;
+  EXPECT_TRUE(contains(out, "uciok\nreadyok\n")) << out;
+}
+
+TEST(Uci, GoPerftPrintsASortedDivideAndTheTotal) {
+  const std::string out = transcript("position startpos\ngo perft 3\nisready\n");
+  EXPECT_TRUE(out.rfind("a2a3: 380\n", 0) == 0) << out;  // sorted: a2a3 comes first
+  EXPECT_TRUE(contains(out, "h2h4: 420\n\nNodes searched: 8902\nreadyok\n")) << out;
+}
+
+TEST(Uci, PositionWithMovesAndFen) {
+  const Position after = [] {
+    std::ostringstream sink;
+    Engine e(sink);
+    e.handle_line("position startpos moves e2e4 e7e5 g1f3");
+    return e.position();
+  }();
+  EXPECT_EQ(after.to_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+
+  const std::string out = transcript(
+      "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 "
+      "moves e1g1\nd\ngo perft 2\n");
+  EXPECT_TRUE(contains(out, "Fen: r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1"))
+      << out;
+  auto child = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
+  ASSERT_TRUE(child.ok());
+  EXPECT_TRUE(contains(out, "Nodes searched: " + std::to_string(*perft(*child, 2)))) << out;
+}
+
+TEST(Uci, HashedPerftAgreesAndCanBeResizedAndCleared) {
+  const std::string out = transcript(
+      "setoption name Hash value 16\nposition startpos\ngo perft 5\nucinewgame\ngo perft 5\n"
+      "setoption name hash value 0\ngo perft 5\n");
+  size_t count = 0;
+  for (size_t at = out.find("Nodes searched: 4865609"); at != std::string::npos;
+       at = out.find("Nodes searched: 4865609", at + 1)) {
+    ++count;
+  }
+  EXPECT_EQ(count, 3u) << out;
+  EXPECT_FALSE(contains(out, "error")) << out;
+}
+
+struct BadLine {
+  const char* line;
+  const char* message_part;
+};
+
+class UciBadLine : public ::testing::TestWithParam<BadLine> {};
+
+TEST_P(UciBadLine, ReportsAnErrorAndChangesNothing) {
+  const std::string out = transcript(
+      "position startpos moves e2e4\n" + std::string(GetParam().line) + "\nisready\nd\n");
+  EXPECT_TRUE(contains(out, "info string error: ")) << out;
+  EXPECT_TRUE(contains(out, GetParam().message_part)) << out;
+  EXPECT_TRUE(contains(out, "readyok\n")) << out;
+  EXPECT_TRUE(contains(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))
+      << out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryClass, UciBadLine,
+    ::testing::Values(
+        BadLine{"fly me to the moon", "unknown command 'fly'"},
+        BadLine{"position", "position needs"},
+        BadLine{"position somewhere", "position needs startpos or fen"},
+        BadLine{"position fen 8/8/8/8 w - - 0 1", "bad FEN"},
+        BadLine{"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5",
+                "illegal move 'e2e5'"},
+        BadLine{"position startpos moves e2e4 e7e5 zz", "malformed move 'zz'"},
+        BadLine{"position startpos e2e4", "expected 'moves'"},
+        BadLine{"go perft", "go perft takes one depth"},
+        BadLine{"go perft x", "go perft takes one depth"},
+        BadLine{"go perft 3 4", "go perft takes one depth"},
+        BadLine{"go perft 99", "out of range"},
+        BadLine{"go perft -1", "out of range"},
+        BadLine{"go depth 5", "use go perft"},
+        BadLine{"setoption name Hash value -5", "Hash takes one value"},
+        BadLine{"setoption name Hash value 99999999999999999999", "Hash takes one value"},
+        BadLine{"setoption name Hash value 1048576000", "Hash takes one value"},
+        BadLine{"setoption name Threads value 2", "unknown option"},
+        BadLine{"setoption", "expected setoption name"},
+        BadLine{"\x01\x02\xff\xfe junk", "control or binary bytes"},
+        BadLine{"go perft 1\x7f", "control or binary bytes"}));
+
+TEST(Uci, OverlongLineIsRejectedAndTheLoopGoesOn) {
+  const std::string out =
+      transcript("position startpos moves " + std::string(100000, 'a') + "\nisready\nd\n");
+  EXPECT_TRUE(contains(out, "info string error: line longer than")) << out.substr(0, 200);
+  EXPECT_TRUE(contains(out, "readyok\nFen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")) << out;
+}
+
+TEST(Uci, QuitStopsAndEndOfInputWithoutNewlineIsHandled) {
+  EXPECT_EQ(transcript("isready\nquit\nisready\n"), "readyok\n");
+  EXPECT_EQ(transcript("isready"), "readyok\n");
+  EXPECT_EQ(transcript(""), "");
+  EXPECT_EQ(transcript("\r\n\n   \nisready\r\n"), "readyok\n");
+}
+
+TEST(Uci, HugeHashIsAClearErrorNotACrash) {
+  std::ostringstream out;
+  Engine engine(out);
+  engine.handle_line("setoption name Hash value 1048576");  // 1 TiB: more than this machine has
+  EXPECT_TRUE(contains(out.str(), "info string error: hash size")) << out.str();
+  engine.handle_line("go perft 2");
+  EXPECT_TRUE(contains(out.str(), "Nodes searched: 400")) << out.str();
+}
+
+}  // namespace
+}  // namespace pyke::uci
