@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "movegen/bitboard.h"
+#include "movegen/slider_reference.h"
 #include "movegen/types.h"
 
 #if defined(__BMI2__)
@@ -87,6 +88,22 @@ namespace active_backend = pext_backend;
 #else
 namespace active_backend = portable_backend;
 #endif
+
+namespace detail {
+constexpr std::array<Bitboard, 64> empty_board_attacks(Bitboard (*attacks)(Square, Bitboard)) {
+  std::array<Bitboard, 64> table{};
+  for (int s = 0; s < 64; ++s) table[s] = attacks(static_cast<Square>(s), 0);
+  return table;
+}
+}  // namespace detail
+
+// What a rook or bishop on s would attack on an empty board: the lines through s.
+inline constexpr std::array<Bitboard, 64> kRookRays =
+    detail::empty_board_attacks(reference::rook_attacks);
+inline constexpr std::array<Bitboard, 64> kBishopRays =
+    detail::empty_board_attacks(reference::bishop_attacks);
+PYKE_INLINE constexpr Bitboard rook_rays(Square s) { return kRookRays[s]; }
+PYKE_INLINE constexpr Bitboard bishop_rays(Square s) { return kBishopRays[s]; }
 
 // The backend this build uses, for reports: "pext" or "portable".
 constexpr const char* kSliderBackendName = PYKE_HAS_PEXT ? "pext" : "portable";

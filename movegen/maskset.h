@@ -62,12 +62,13 @@ PYKE_INLINE MaskSet create_masks(const Position& pos) {
   const Bitboard their_queens = pos.pieces(Them, kQueen);
   const Bitboard their_diagonal = pos.pieces(Them, kBishop) | their_queens;
   const Bitboard their_orthogonal = pos.pieces(Them, kRook) | their_queens;
-  // Rays from the king with only enemy pieces as blockers: own pieces are looked through.
-  if (their_diagonal) {
+  // Rays from the king with only enemy pieces as blockers: own pieces are looked through. Most
+  // of the time no enemy slider even shares a line with the king, and the lookups are skipped.
+  if (bishop_rays(king) & their_diagonal) {
     detail::add_slider_checks_and_pins(bishop_attacks(king, their) & their_diagonal, king, own,
                                        masks, masks.pinmask_diagonal);
   }
-  if (their_orthogonal) {
+  if (rook_rays(king) & their_orthogonal) {
     detail::add_slider_checks_and_pins(rook_attacks(king, their) & their_orthogonal, king, own,
                                        masks, masks.pinmask_orthogonal);
   }

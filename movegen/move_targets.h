@@ -90,28 +90,33 @@ PYKE_INLINE Bitboard king_targets(const Position& pos, const MaskSet& m) {
   return safe;
 }
 
+namespace detail {
+
+// Is the castling of Us on that side legal now (assuming the king is not in check)?
+template <Color Us, bool Kingside>
+PYKE_INLINE bool castling_is_legal(const Position& pos, Bitboard occupied) {
+  constexpr CastlingRight right = castling_right(Us, Kingside);
+  if (!(pos.castling_rights() & right)) return false;
+  const CastlingPath& path = pos.castling_rules().paths[castling_index(right)];
+  if (occupied & path.must_be_empty) return false;
+  // The king must not pass through or land on an attacked square; the castling rook is lifted
+  // off the board first (in Chess960 it may shield the king's destination).
+  const Bitboard lifted = occupied ^ square_bb(path.king_from) ^ square_bb(path.rook_from);
+  for (Bitboard b = path.king_crosses; b; b = clear_lsb(b)) {
+    if (attacked_by_them<Us>(pos, lsb(b), lifted)) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
 // The castlings of Us that are legal now, as CastlingRight bits. Call only when not in check.
 template <Color Us>
 PYKE_INLINE uint8_t legal_castlings(const Position& pos) {
-  uint8_t legal = 0;
-  const uint8_t rights = pos.castling_rights() & (Us == kWhite ? 3 : 12);
-  if (!rights) return 0;
+  if (!(pos.castling_rights() & (Us == kWhite ? 3 : 12))) return 0;
   const Bitboard occupied = pos.occupied();
-  for (bool kingside : {true, false}) {
-    const CastlingRight right = castling_right(Us, kingside);
-    if (!(rights & right)) continue;
-    const CastlingPath& path = pos.castling_rules().paths[castling_index(right)];
-    if (occupied & path.must_be_empty) continue;
-    // The king must not pass through or land on an attacked square; the castling rook is lifted
-    // off the board first (in Chess960 it may shield the king's destination).
-    const Bitboard lifted = occupied ^ square_bb(path.king_from) ^ square_bb(path.rook_from);
-    bool safe = true;
-    for (Bitboard b = path.king_crosses; b && safe; b = clear_lsb(b)) {
-      safe = !attacked_by_them<Us>(pos, lsb(b), lifted);
-    }
-    if (safe) legal |= right;
-  }
-  return legal;
+  return (detail::castling_is_legal<Us, true>(pos, occupied) ? castling_right(Us, true) : 0) |
+         (detail::castling_is_legal<Us, false>(pos, occupied) ? castling_right(Us, false) : 0);
 }
 
 // Destinations of the diagonal (bishop-like) slider on s, given its pin.

@@ -1,0 +1,112 @@
+// count_avx512.h — setwise counting of all knight and slider moves at once with AVX-512.
+//
+// At the last ply only the number of moves matters. Two own pieces never reach the same square
+// moving in the same direction (the nearer one blocks the other), so the popcount of one
+// direction's attack set equals the sum of the pieces' move counts in that direction. One
+// 512-bit register holds the eight slider directions (four orthogonal lanes fed with rooks and
+// queens, four diagonal lanes with bishops and queens), filled in parallel by a Kogge-Stone
+// occluded fill with rotates; a second register holds the eight knight jumps. Masks (targets and
+// check) are applied to all lanes at once. Pinned pieces stay on the scalar path (count.h).
+//
+// Compiled when the target has AVX-512F and VPOPCNTDQ; `kHasSetwiseCount` says whether it is.
+#ifndef PYKE_MOVEGEN_COUNT_AVX512_H_
+#define PYKE_MOVEGEN_COUNT_AVX512_H_
+
+#include <array>
+#include <cstdint>
+
+#include "movegen/bitboard.h"
+#include "movegen/types.h"
+
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+#include <immintrin.h>
+#define PYKE_HAS_SETWISE_COUNT 1
+#else
+#define PYKE_HAS_SETWISE_COUNT 0
+#endif
+
+namespace pyke {
+
+inline constexpr bool kHasSetwiseCount = PYKE_HAS_SETWISE_COUNT;
+
+namespace setwise {
+
+struct Step {
+  int df, dr;
+};
+// Lanes 0–3 orthogonal (N, S, E, W), 4–7 diagonal (NE, NW, SE, SW).
+inline constexpr Step kSliderSteps[8] = {{0, 1},  {0, -1}, {1, 0},  {-1, 0},
+                                         {1, 1},  {-1, 1}, {1, -1}, {-1, -1}};
+inline constexpr Step kKnightSteps[8] = {{1, 2},  {-1, 2}, {2, 1},  {-2, 1},
+                                         {2, -1}, {-2, -1}, {1, -2}, {-1, -2}};
+
+// Rotating a bitboard left by this many bits moves every square by the step…
+constexpr uint64_t rotation(Step s) { return static_cast<uint64_t>((s.dr * 8 + s.df) & 63); }
+
+// …and these are the squares such a move can really land on (the rest wrapped around an edge).
+constexpr uint64_t landing_squares(Step s) {
+  uint64_t mask = 0;
+  for (int sq = 0; sq < 64; ++sq) {
+    if (int t = detail::step(sq, s.df, s.dr); t >= 0) mask |= uint64_t{1} << t;
+  }
+  return mask;
+}
+
+template <class F>
+constexpr std::array<uint64_t, 8> per_lane(const Step (&steps)[8], F f) {
+  std::array<uint64_t, 8> lanes{};
+  for (int i = 0; i < 8; ++i) lanes[i] = f(steps[i]);
+  return lanes;
+}
+
+inline constexpr auto kSliderRotation = per_lane(kSliderSteps, rotation);
+inline constexpr auto kSliderRotation2 =
+    per_lane(kSliderSteps, [](Step s) { return (2 * rotation(s)) & 63; });
+inline constexpr auto kSliderRotation4 =
+    per_lane(kSliderSteps, [](Step s) { return (4 * rotation(s)) & 63; });
+inline constexpr auto kSliderLanding = per_lane(kSliderSteps, landing_squares);
+inline constexpr auto kKnightRotation = per_lane(kKnightSteps, rotation);
+inline constexpr auto kKnightLanding = per_lane(kKnightSteps, landing_squares);
+
+#if PYKE_HAS_SETWISE_COUNT
+
+PYKE_INLINE __m512i load_lanes(const std::array<uint64_t, 8>& lanes) {
+  return _mm512_loadu_si512(lanes.data());
+}
+
+// Moves of the unpinned knights and sliders onto `movable` squares, given the empty squares.
+PYKE_INLINE int count_knight_and_slider_moves(Bitboard knights, Bitboard orthogonal,
+                                              Bitboard diagonal, Bitboard empty,
+                                              Bitboard movable) {
+  const __m512i r1 = load_lanes(kSliderRotation);
+  const __m512i landing = load_lanes(kSliderLanding);
+  // Lanes 0–3 start from the rook-likes, 4–7 from the bishop-likes.
+  __m512i gen = _mm512_mask_set1_epi64(_mm512_set1_epi64(static_cast<int64_t>(orthogonal)),
+                                       0xF0, static_cast<int64_t>(diagonal));
+  // Squares a slide may continue through: empty, and not wrapped around the board's edge.
+  __m512i pro = _mm512_and_si512(_mm512_set1_epi64(static_cast<int64_t>(empty)), landing);
+  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, _mm512_rolv_epi64(gen, r1)));
+  pro = _mm512_and_si512(pro, _mm512_rolv_epi64(pro, r1));
+  const __m512i r2 = load_lanes(kSliderRotation2);
+  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, _mm512_rolv_epi64(gen, r2)));
+  pro = _mm512_and_si512(pro, _mm512_rolv_epi64(pro, r2));
+  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, _mm512_rolv_epi64(gen, load_lanes(kSliderRotation4))));
+  // One more step reaches the first blocker; then keep real landings on movable squares.
+  const __m512i target = _mm512_and_si512(_mm512_set1_epi64(static_cast<int64_t>(movable)), landing);
+  const __m512i slides = _mm512_and_si512(_mm512_rolv_epi64(gen, r1), target);
+
+  const __m512i jumps = _mm512_and_si512(
+      _mm512_rolv_epi64(_mm512_set1_epi64(static_cast<int64_t>(knights)),
+                        load_lanes(kKnightRotation)),
+      _mm512_and_si512(_mm512_set1_epi64(static_cast<int64_t>(movable)),
+                       load_lanes(kKnightLanding)));
+  return static_cast<int>(_mm512_reduce_add_epi64(
+      _mm512_add_epi64(_mm512_popcnt_epi64(slides), _mm512_popcnt_epi64(jumps))));
+}
+
+#endif  // PYKE_HAS_SETWISE_COUNT
+
+}  // namespace setwise
+}  // namespace pyke
+
+#endif  // PYKE_MOVEGEN_COUNT_AVX512_H_
