@@ -74,10 +74,15 @@ PYKE_INLINE __m512i load_lanes(const std::array<uint64_t, 8>& lanes) {
   return _mm512_loadu_si512(lanes.data());
 }
 
-// Moves of the unpinned knights and sliders onto `movable` squares, given the empty squares.
-PYKE_INLINE int count_knight_and_slider_moves(Bitboard knights, Bitboard orthogonal,
-                                              Bitboard diagonal, Bitboard empty,
-                                              Bitboard movable) {
+// Per lane, the squares the knights and sliders reach in that lane's direction (the first
+// blocker included), before any target mask: `slides` holds the eight slider directions,
+// `jumps` the eight knight jumps.
+struct LaneAttacks {
+  __m512i slides, jumps;
+};
+
+PYKE_INLINE LaneAttacks lane_attacks(Bitboard knights, Bitboard orthogonal, Bitboard diagonal,
+                                     Bitboard empty) {
   const __m512i r1 = load_lanes(kSliderRotation);
   const __m512i landing = load_lanes(kSliderLanding);
   // Lanes 0–3 start from the rook-likes, 4–7 from the bishop-likes.
@@ -90,18 +95,31 @@ PYKE_INLINE int count_knight_and_slider_moves(Bitboard knights, Bitboard orthogo
   const __m512i r2 = load_lanes(kSliderRotation2);
   gen = _mm512_or_si512(gen, _mm512_and_si512(pro, _mm512_rolv_epi64(gen, r2)));
   pro = _mm512_and_si512(pro, _mm512_rolv_epi64(pro, r2));
-  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, _mm512_rolv_epi64(gen, load_lanes(kSliderRotation4))));
-  // One more step reaches the first blocker; then keep real landings on movable squares.
-  const __m512i target = _mm512_and_si512(_mm512_set1_epi64(static_cast<int64_t>(movable)), landing);
-  const __m512i slides = _mm512_and_si512(_mm512_rolv_epi64(gen, r1), target);
+  const __m512i r4 = load_lanes(kSliderRotation4);
+  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, _mm512_rolv_epi64(gen, r4)));
+  // One more step reaches the first blocker; wrapped squares are dropped.
+  return {_mm512_and_si512(_mm512_rolv_epi64(gen, r1), landing),
+          _mm512_and_si512(_mm512_rolv_epi64(_mm512_set1_epi64(static_cast<int64_t>(knights)),
+                                             load_lanes(kKnightRotation)),
+                           load_lanes(kKnightLanding))};
+}
 
-  const __m512i jumps = _mm512_and_si512(
-      _mm512_rolv_epi64(_mm512_set1_epi64(static_cast<int64_t>(knights)),
-                        load_lanes(kKnightRotation)),
-      _mm512_and_si512(_mm512_set1_epi64(static_cast<int64_t>(movable)),
-                       load_lanes(kKnightLanding)));
+// Moves of the unpinned knights and sliders onto `movable` squares, given the empty squares.
+PYKE_INLINE int count_knight_and_slider_moves(Bitboard knights, Bitboard orthogonal,
+                                              Bitboard diagonal, Bitboard empty,
+                                              Bitboard movable) {
+  const LaneAttacks a = lane_attacks(knights, orthogonal, diagonal, empty);
+  const __m512i target = _mm512_set1_epi64(static_cast<int64_t>(movable));
   return static_cast<int>(_mm512_reduce_add_epi64(
-      _mm512_add_epi64(_mm512_popcnt_epi64(slides), _mm512_popcnt_epi64(jumps))));
+      _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(a.slides, target)),
+                       _mm512_popcnt_epi64(_mm512_and_si512(a.jumps, target)))));
+}
+
+// Every square the given knights and sliders attack.
+PYKE_INLINE Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard orthogonal,
+                                               Bitboard diagonal, Bitboard empty) {
+  const LaneAttacks a = lane_attacks(knights, orthogonal, diagonal, empty);
+  return static_cast<Bitboard>(_mm512_reduce_or_epi64(_mm512_or_si512(a.slides, a.jumps)));
 }
 
 #endif  // PYKE_HAS_SETWISE_COUNT
