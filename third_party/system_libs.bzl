@@ -25,6 +25,11 @@ def _pkg_config_libs(rctx, module):
              (module, result.stderr))
     return result.stdout.strip().split(" ")
 
+def _static_absl(linkopts):
+    # Abseil's archives are linked in whole-program fashion: 50 shared objects would cost pyke
+    # more time at start-up than a small perft takes.
+    return ["-l:lib%s.a" % opt[2:] if opt.startswith("-labsl_") else opt for opt in linkopts]
+
 def _cc_import_block(name, linkopts):
     return """cc_library(
     name = "{name}",
@@ -40,7 +45,8 @@ def _system_absl_impl(rctx):
         package, _, name = label.partition(":")
         if not name:
             name = package.split("/")[-1]
-        packages.setdefault(package, []).append(_cc_import_block(name, _pkg_config_libs(rctx, module)))
+        linkopts = _static_absl(_pkg_config_libs(rctx, module))
+        packages.setdefault(package, []).append(_cc_import_block(name, linkopts))
     for package, blocks in packages.items():
         rctx.file(package + "/BUILD.bazel", "\n".join(blocks))
 
