@@ -5,6 +5,8 @@ reaches Debian's archive. Each library becomes a header-less `cc_library` whose 
 from pkg-config (headers live in /usr/include, which the toolchain already searches).
 """
 
+load("//pgo:llvm_profdata.bzl", "llvm_profdata")
+
 _MOCK_REPOS = "/usr/src/bazel-bootstrap/mock_repos"
 
 # Abseil targets Pyke uses: Bazel label inside @com_google_absl -> pkg-config module.
@@ -79,6 +81,7 @@ _system_pkg_config = repository_rule(
 
 def pyke_system_dependencies():
     """Declares every external repository of the workspace. Call once from WORKSPACE."""
+    llvm_profdata(name = "llvm_profdata")
     for name in ["rules_cc", "rules_java", "platforms", "bazel_skylib"]:
         native.local_repository(name = name, path = _MOCK_REPOS + "/" + name)
 

@@ -1,0 +1,151 @@
+"""Profile-guided optimisation inside one `bazel build`.
+
+    load("//pgo:pgo.bzl", "pgo_binary", "PGO_COPTS", "PGO_DEPS")
+
+    cc_library(name = "lib", ..., copts = PGO_COPTS, deps = PGO_DEPS + [...])
+    cc_binary(name = "tool_plain", ..., copts = PGO_COPTS, deps = PGO_DEPS + [...])
+    pgo_binary(
+        name = "tool",
+        binary = ":tool_plain",
+        training_runs = [["--depth", "6"], ["--other", "workload"]],
+    )
+
+`bazel build :tool` then builds `tool_plain` instrumented (clang -fprofile-generate), runs it once
+per training run, merges the raw profiles with llvm-profdata, and builds `tool_plain` again with
+`-fprofile-use`. `--config=nopgo` (that is, `--//pgo:enabled=false`) skips all that and gives the
+plain optimised binary.
+
+How the profile reaches the compiles: every PGO-aware target lists PGO_DEPS, the label_flag
+`//pgo:profile`. In the optimised configuration that flag points at the training target, whose
+CcInfo carries the .profdata as a "header", so it is an input of every compile, and PGO_COPTS
+adds `-fprofile-use=$(execpath //pgo:profile)`. In the instrumented configuration the flag points
+at an empty profile, which breaks the cycle.
+"""
+
+_MODE = "//pgo:mode"
+_PROFILE = "//pgo:profile"
+_ENABLED = "//pgo:enabled"
+_WHITELIST = "@bazel_tools//tools/whitelists/function_transition_whitelist"
+
+PGO_COPTS = select({
+    "//pgo:use_profile": [
+        "-fprofile-use=$(execpath //pgo:profile)",
+        # Functions the training never reached are expected; they are simply not optimised for it.
+        "-Wno-profile-instr-unprofiled",
+        "-Wno-profile-instr-out-of-date",
+    ],
+    "//conditions:default": [],
+})
+
+PGO_DEPS = ["//pgo:profile"]
+
+def _instrument_transition_impl(settings, attr):
+    return {
+        "//command_line_option:fdo_instrument": "pgo-profiles",
+        "//command_line_option:compilation_mode": "opt",
+        _MODE: "instrument",
+        _PROFILE: "//pgo:empty_profile",
+    }
+
+_instrument_transition = transition(
+    implementation = _instrument_transition_impl,
+    inputs = [],
+    outputs = [
+        "//command_line_option:fdo_instrument",
+        "//command_line_option:compilation_mode",
+        _MODE,
+        _PROFILE,
+    ],
+)
+
+def _pgo_profile_impl(ctx):
+    binary = ctx.executable.binary
+    profdata = ctx.actions.declare_file(ctx.label.name + ".profdata")
+    raw_dir = profdata.path + ".raw"
+    commands = ["set -eu", "rm -rf '%s'" % raw_dir, "mkdir -p '%s'" % raw_dir]
+    for i in range(len(ctx.attr.training_runs)):
+        run = ctx.attr.training_runs[str(i)]
+        args = " ".join(["'%s'" % a.replace("'", "'\\''") for a in run])
+        stdin = ctx.attr.training_stdin.get(str(i), "")
+        commands.append(
+            "printf '%%s' '%s' | LLVM_PROFILE_FILE='%s/run%d-%%p.profraw' '%s' %s > /dev/null" %
+            (stdin.replace("'", "'\\''"), raw_dir, i, binary.path, args),
+        )
+    commands.append("'%s' merge -o '%s' '%s'/*.profraw" % (ctx.file._llvm_profdata.path, profdata.path, raw_dir))
+    ctx.actions.run_shell(
+        command = "\n".join(commands),
+        inputs = [binary],
+        tools = [ctx.file._llvm_profdata],
+        outputs = [profdata],
+        mnemonic = "PgoTrain",
+        progress_message = "Training %s for PGO" % ctx.attr.binary[0].label,
+    )
+    return [
+        DefaultInfo(files = depset([profdata])),
+        CcInfo(compilation_context = cc_common.create_compilation_context(
+            headers = depset([profdata]),
+        )),
+    ]
+
+pgo_profile = rule(
+    implementation = _pgo_profile_impl,
+    attrs = {
+        "binary": attr.label(executable = True, cfg = _instrument_transition),
+        # The arguments of run i, by index ("0", "1", …).
+        "training_runs": attr.string_list_dict(),
+        # Standard input of run i, by index.
+        "training_stdin": attr.string_dict(),
+        "_llvm_profdata": attr.label(default = "@llvm_profdata//:llvm-profdata", allow_single_file = True),
+        "_whitelist_function_transition": attr.label(default = _WHITELIST),
+    },
+    doc = "Runs an instrumented build of `binary` on the training runs; the merged .profdata.",
+)
+
+def _use_transition_impl(settings, attr):
+    if not settings[_ENABLED]:
+        return {_MODE: "", _PROFILE: "//pgo:empty_profile"}
+    return {_MODE: "use", _PROFILE: attr.profile}
+
+_use_transition = transition(
+    implementation = _use_transition_impl,
+    inputs = [_ENABLED],
+    outputs = [_MODE, _PROFILE],
+)
+
+def _pgo_optimized_binary_impl(ctx):
+    binary = ctx.attr.binary[0]
+    src = binary[DefaultInfo].files_to_run.executable
+    out = ctx.actions.declare_file(ctx.label.name)
+    ctx.actions.symlink(output = out, target_file = src, is_executable = True)
+    runfiles = ctx.runfiles(files = [src]).merge(binary[DefaultInfo].default_runfiles)
+    return [DefaultInfo(executable = out, files = depset([out]), runfiles = runfiles)]
+
+_pgo_optimized_binary = rule(
+    implementation = _pgo_optimized_binary_impl,
+    executable = True,
+    attrs = {
+        "binary": attr.label(cfg = _use_transition, executable = True),
+        "profile": attr.string(),
+        "_whitelist_function_transition": attr.label(default = _WHITELIST),
+    },
+)
+
+def pgo_binary(name, binary, training_runs, training_stdin = {}, **kwargs):
+    """A PGO build of `binary` under `name`, trained with `training_runs` (lists of arguments).
+
+    training_stdin maps a run's index to the text it reads on standard input.
+    """
+    pgo_profile(
+        name = name + "_profile",
+        binary = binary,
+        training_runs = {str(i): run for i, run in enumerate(training_runs)},
+        training_stdin = {str(k): v for k, v in training_stdin.items()},
+        tags = ["manual"],
+        visibility = ["//visibility:private"],
+    )
+    _pgo_optimized_binary(
+        name = name,
+        binary = binary,
+        profile = "//%s:%s_profile" % (native.package_name(), name),
+        **kwargs
+    )
