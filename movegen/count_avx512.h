@@ -8,11 +8,13 @@
 // occluded fill with rotates; a second register holds the eight knight jumps. Masks (targets and
 // check) are applied to all lanes at once. Pinned pieces stay on the scalar path (count.h).
 //
-// Compiled when the target has AVX-512F and VPOPCNTDQ; `kHasSetwiseCount` says whether it is.
+// The AVX-512 version is compiled when the target has AVX-512F and VPOPCNTDQ, and then used by
+// perft (`kHasSetwiseCount`); elsewhere a plain 64-bit version of the same lanes stands in.
 #ifndef PYKE_MOVEGEN_COUNT_AVX512_H_
 #define PYKE_MOVEGEN_COUNT_AVX512_H_
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "movegen/bitboard.h"
@@ -120,6 +122,50 @@ PYKE_INLINE Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard orthog
                                                Bitboard diagonal, Bitboard empty) {
   const LaneAttacks a = lane_attacks(knights, orthogonal, diagonal, empty);
   return static_cast<Bitboard>(_mm512_reduce_or_epi64(_mm512_or_si512(a.slides, a.jumps)));
+}
+
+#else  // !PYKE_HAS_SETWISE_COUNT
+
+// The same lane algorithm in plain 64-bit code, one lane after another. Slower than counting
+// piece by piece, so builds without AVX-512 do not use it for perft; it keeps the setwise
+// algorithm compiled and tested (count_test) on every CPU.
+struct LaneAttacks {
+  Bitboard slides[8], jumps[8];
+};
+
+inline LaneAttacks lane_attacks(Bitboard knights, Bitboard orthogonal, Bitboard diagonal,
+                                Bitboard empty) {
+  LaneAttacks a{};
+  for (int i = 0; i < 8; ++i) {
+    const int r1 = static_cast<int>(kSliderRotation[i]), r2 = static_cast<int>(kSliderRotation2[i]),
+              r4 = static_cast<int>(kSliderRotation4[i]);
+    Bitboard gen = i < 4 ? orthogonal : diagonal;
+    Bitboard pro = empty & kSliderLanding[i];
+    gen |= pro & std::rotl(gen, r1);
+    pro &= std::rotl(pro, r1);
+    gen |= pro & std::rotl(gen, r2);
+    pro &= std::rotl(pro, r2);
+    gen |= pro & std::rotl(gen, r4);
+    a.slides[i] = std::rotl(gen, r1) & kSliderLanding[i];
+    a.jumps[i] = std::rotl(knights, static_cast<int>(kKnightRotation[i])) & kKnightLanding[i];
+  }
+  return a;
+}
+
+inline int count_knight_and_slider_moves(Bitboard knights, Bitboard orthogonal, Bitboard diagonal,
+                                         Bitboard empty, Bitboard movable) {
+  const LaneAttacks a = lane_attacks(knights, orthogonal, diagonal, empty);
+  int count = 0;
+  for (int i = 0; i < 8; ++i) count += popcount(a.slides[i] & movable) + popcount(a.jumps[i] & movable);
+  return count;
+}
+
+inline Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard orthogonal,
+                                          Bitboard diagonal, Bitboard empty) {
+  const LaneAttacks a = lane_attacks(knights, orthogonal, diagonal, empty);
+  Bitboard attacks = 0;
+  for (int i = 0; i < 8; ++i) attacks |= a.slides[i] | a.jumps[i];
+  return attacks;
 }
 
 #endif  // PYKE_HAS_SETWISE_COUNT
