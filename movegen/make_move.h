@@ -7,6 +7,8 @@
 #ifndef PYKE_MOVEGEN_MAKE_MOVE_H_
 #define PYKE_MOVEGEN_MAKE_MOVE_H_
 
+#include <cassert>
+
 #include "movegen/bitboard.h"
 #include "movegen/castling.h"
 #include "movegen/move.h"
@@ -17,6 +19,14 @@ namespace pyke {
 
 template <Color Us, PieceType Mover>
 PYKE_INLINE Position Position::after(Move move) const {
+  Position child = make<Us, Mover>(move);
+  // Debug builds (and the sanitizer configs) check every position the generator makes.
+  assert(child.validate().ok());
+  return child;
+}
+
+template <Color Us, PieceType Mover>
+PYKE_INLINE Position Position::make(Move move) const {
   constexpr Color Them = ~Us;
   Position child = *this;
   const Square from = move.from(), to = move.to();

@@ -76,6 +76,9 @@ class Position {
  private:
   friend class FenParser;
 
+  template <Color Us, PieceType Mover>
+  Position make(Move move) const;
+
   Bitboard by_type_[kPieceTypeCount] = {};
   Bitboard by_color_[2] = {};
   const CastlingRules* castling_rules_ = &kStandardCastling;

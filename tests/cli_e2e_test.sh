@@ -34,6 +34,10 @@ check "kiwipete perft 3" grep -qx "Nodes searched: 97862" <<<"$out"
 run --hash 16 5
 check "hashed perft 5" grep -qx "Nodes searched: 4865609" <<<"$out"
 
+run --hash 4 --verify 4
+check "verify agrees" grep -qx "Verified: the count without hashing agrees" <<<"$out"
+check "verify exit 0" test "$status" -eq 0
+
 run 0
 check "depth 0 is one node" grep -qx "Nodes searched: 1" <<<"$out"
 

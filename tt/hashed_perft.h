@@ -8,6 +8,7 @@
 #ifndef PYKE_TT_HASHED_PERFT_H_
 #define PYKE_TT_HASHED_PERFT_H_
 
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -27,7 +28,9 @@ class TableCache {
 
   uint64_t key_of(const Position& pos) const { return zobrist_key(pos); }
   uint64_t child_key(uint64_t key, const Position& parent, const Position& child) const {
-    return tt::child_key(key, parent, child);
+    const uint64_t next = tt::child_key(key, parent, child);
+    assert(next == zobrist_key(child));  // debug builds: incremental equals from scratch
+    return next;
   }
   void prefetch(uint64_t key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
   bool probe(uint64_t key, int depth, uint64_t& nodes) const {
