@@ -65,32 +65,12 @@ PYKE_INLINE int count_piece_moves(const Position& pos, const MaskSet& m) {
   return count;
 }
 
-// The king's legal destinations. With AVX-512 the enemy's whole attack map (our king lifted off
-// the board) is built setwise once; otherwise each candidate square is tested.
-template <Color Us, bool Setwise = kHasSetwiseCount>
-PYKE_INLINE Bitboard king_targets_for_count(const Position& pos, const MaskSet& m) {
-  if constexpr (Setwise) {
-    constexpr Color Them = ~Us;
-    const Bitboard candidates = king_attacks(m.king) & ~pos.pieces(Us);
-    if (!candidates) return 0;
-    const Bitboard queens = pos.pieces(Them, kQueen);
-    const Bitboard attacked =
-        setwise::knight_and_slider_attacks(
-            pos.pieces(Them, kKnight), pos.pieces(Them, kRook) | queens,
-            pos.pieces(Them, kBishop) | queens, ~(pos.occupied() ^ square_bb(m.king))) |
-        pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them));
-    return candidates & ~attacked;
-  } else {
-    return king_targets<Us>(pos, m);
-  }
-}
-
 template <Color Us>
 PYKE_INLINE int count_legal_moves(const Position& pos) {
   const MaskSet m = create_masks<Us>(pos);
-  int count = popcount(king_targets_for_count<Us>(pos, m));
+  const KingMoves king = king_moves<Us>(pos, m);
+  int count = popcount(king.targets) + popcount(king.castlings);
   if (m.checkers > 1) return count;
-  if (m.checkers == 0) count += popcount(legal_castlings<Us>(pos));
 
   const PawnTargets pawns = pawn_targets<Us>(pos, m);
   count += count_pawn_moves<Us>(pawns.single_push) + popcount(pawns.double_push) +

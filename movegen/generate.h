@@ -55,17 +55,14 @@ PYKE_INLINE void visit_pawn_moves(Bitboard destinations, Visitor& visit) {
 
 template <Color Us, class Visitor>
 PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visitor&& visit) {
-  detail::visit_targets<kKing>(m.king, king_targets<Us>(pos, m), visit);
+  const KingMoves king = king_moves<Us>(pos, m);
+  detail::visit_targets<kKing>(m.king, king.targets, visit);
   if (m.checkers > 1) return;  // double check: only the king moves
-
-  if (m.checkers == 0) {
-    const uint8_t castlings = legal_castlings<Us>(pos);
-    for (bool kingside : {true, false}) {
-      const CastlingRight right = castling_right(Us, kingside);
-      if (castlings & right) {
-        const CastlingPath& path = pos.castling_rules().paths[castling_index(right)];
-        visit(PieceTag<kKing>{}, Move::make(path.king_from, path.king_to, MoveKind::kCastling));
-      }
+  for (bool kingside : {true, false}) {
+    const CastlingRight right = castling_right(Us, kingside);
+    if (king.castlings & right) {
+      const CastlingPath& path = pos.castling_rules().paths[castling_index(right)];
+      visit(PieceTag<kKing>{}, Move::make(path.king_from, path.king_to, MoveKind::kCastling));
     }
   }
 

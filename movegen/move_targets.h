@@ -11,6 +11,7 @@
 #include "movegen/attacks.h"
 #include "movegen/bitboard.h"
 #include "movegen/castling.h"
+#include "movegen/count_avx512.h"
 #include "movegen/maskset.h"
 #include "movegen/position.h"
 #include "movegen/types.h"
@@ -117,6 +118,70 @@ PYKE_INLINE uint8_t legal_castlings(const Position& pos) {
   const Bitboard occupied = pos.occupied();
   return (detail::castling_is_legal<Us, true>(pos, occupied) ? castling_right(Us, true) : 0) |
          (detail::castling_is_legal<Us, false>(pos, occupied) ? castling_right(Us, false) : 0);
+}
+
+// Squares attacked by the side not to move, with our king lifted off the board (so that it
+// cannot hide behind itself), built setwise (count_avx512.h).
+template <Color Us>
+PYKE_INLINE Bitboard enemy_attack_map(const Position& pos, Square king) {
+  constexpr Color Them = ~Us;
+  const Bitboard queens = pos.pieces(Them, kQueen);
+  return setwise::knight_and_slider_attacks(pos.pieces(Them, kKnight),
+                                            pos.pieces(Them, kRook) | queens,
+                                            pos.pieces(Them, kBishop) | queens,
+                                            ~(pos.occupied() ^ square_bb(king))) |
+         pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them));
+}
+
+// The castlings that are possible on the board (right held, squares between empty), before the
+// test for attacked squares. Call only when not in check.
+template <Color Us>
+PYKE_INLINE uint8_t castlings_with_empty_path(const Position& pos) {
+  uint8_t open = 0;
+  const Bitboard occupied = pos.occupied();
+  for (bool kingside : {true, false}) {
+    const CastlingRight right = castling_right(Us, kingside);
+    if ((pos.castling_rights() & right) &&
+        !(occupied & pos.castling_rules().paths[castling_index(right)].must_be_empty)) {
+      open |= right;
+    }
+  }
+  return open;
+}
+
+struct KingMoves {
+  Bitboard targets;   // destinations of ordinary king moves
+  uint8_t castlings;  // CastlingRight bits of the legal castlings
+};
+
+// The king's legal moves. With AVX-512 the enemy's attack map is built once (only when the king
+// has somewhere to go) and answers every square; otherwise each square is tested on its own.
+template <Color Us, bool Setwise = kHasSetwiseCount>
+PYKE_INLINE KingMoves king_moves(const Position& pos, const MaskSet& m) {
+  if constexpr (Setwise) {
+    const Bitboard candidates = king_attacks(m.king) & ~pos.pieces(Us);
+    const uint8_t open = (m.checkers == 0 && (pos.castling_rights() & (Us == kWhite ? 3 : 12)))
+                             ? castlings_with_empty_path<Us>(pos)
+                             : 0;
+    if (!candidates && !open) return {0, 0};
+    const Bitboard attacked = enemy_attack_map<Us>(pos, m.king);
+    KingMoves moves{candidates & ~attacked, 0};
+    if (open) {
+      if (&pos.castling_rules() == &kStandardCastling) {
+        // With the rook in its corner, lifting it uncovers nothing: the map answers directly.
+        for (bool kingside : {true, false}) {
+          const CastlingRight right = castling_right(Us, kingside);
+          const Bitboard crosses = pos.castling_rules().paths[castling_index(right)].king_crosses;
+          if ((open & right) && !(crosses & attacked)) moves.castlings |= right;
+        }
+      } else {
+        moves.castlings = legal_castlings<Us>(pos);
+      }
+    }
+    return moves;
+  } else {
+    return {king_targets<Us>(pos, m), m.checkers == 0 ? legal_castlings<Us>(pos) : uint8_t{0}};
+  }
 }
 
 // Destinations of the diagonal (bishop-like) slider on s, given its pin.
