@@ -29,6 +29,12 @@ PYKE_INLINE PawnTargets pawn_targets(const Position& pos, const MaskSet& m) {
   constexpr Direction Up = kForward<Us>;
   const Bitboard pawns = pos.pieces(Us, kPawn);
   const Bitboard empty = ~pos.occupied();
+  if (!(m.pinmask_diagonal | m.pinmask_orthogonal)) {  // the common case: no pins at all
+    const Bitboard single = shift<Up>(pawns) & empty;
+    const Bitboard capturable = pos.pieces(~Us) & m.check_mask;
+    return {single & m.check_mask, shift<Up>(single & kDoublePushRank<Us>) & empty & m.check_mask,
+            shift<kForwardEast<Us>>(pawns) & capturable, shift<kForwardWest<Us>>(pawns) & capturable};
+  }
 
   // A pawn pinned along a diagonal cannot push; one pinned along a rank or file cannot capture.
   // A file pin still lets it push (the pin line runs along its file); a rank pin does not.
@@ -163,7 +169,16 @@ PYKE_INLINE KingMoves king_moves(const Position& pos, const MaskSet& m) {
     const uint8_t open = (m.checkers == 0 && (pos.castling_rights() & (Us == kWhite ? 3 : 12)))
                              ? castlings_with_empty_path<Us>(pos)
                              : 0;
-    if (!candidates && !open) return {0, 0};
+    if (!open) {
+      if (!candidates) return {0, 0};
+      // One square: testing it costs less than building the map.
+      if (!more_than_one(candidates)) {
+        return {attacked_by_them<Us>(pos, lsb(candidates), pos.occupied() ^ square_bb(m.king))
+                    ? Bitboard{0}
+                    : candidates,
+                0};
+      }
+    }
     const Bitboard attacked = enemy_attack_map<Us>(pos, m.king);
     KingMoves moves{candidates & ~attacked, 0};
     if (open) {
