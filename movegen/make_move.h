@@ -17,15 +17,15 @@
 
 namespace pyke {
 
-template <Color Us, PieceType Mover>
+template <Color Us, PieceType Mover, bool MoveCounters>
 PYKE_INLINE Position Position::after(Move move) const {
-  Position child = make<Us, Mover>(move);
+  Position child = make<Us, Mover, MoveCounters>(move);
   // Debug builds (and the sanitizer configs) check every position the generator makes.
   assert(child.validate().ok());
   return child;
 }
 
-template <Color Us, PieceType Mover>
+template <Color Us, PieceType Mover, bool MoveCounters>
 PYKE_INLINE Position Position::make(Move move) const {
   constexpr Color Them = ~Us;
   Position child = *this;
@@ -35,8 +35,10 @@ PYKE_INLINE Position Position::make(Move move) const {
   child.side_ = Them;
   child.ep_square_ = kNoSquare;
   child.castling_ &= castling_rules_->rights_kept[from] & castling_rules_->rights_kept[to];
-  child.halfmove_clock_ = static_cast<uint16_t>(halfmove_clock_ + 1);
-  if constexpr (Us == kBlack) ++child.fullmove_number_;
+  if constexpr (MoveCounters) {
+    child.halfmove_clock_ = static_cast<uint16_t>(halfmove_clock_ + 1);
+    if constexpr (Us == kBlack) ++child.fullmove_number_;
+  }
 
   if constexpr (Mover == kKing) {
     if (move.kind() == MoveKind::kCastling) {
@@ -55,13 +57,13 @@ PYKE_INLINE Position Position::make(Move move) const {
   if (to_bb & by_color_[Them]) {
     for (Bitboard& board : child.by_type_) board &= ~to_bb;
     child.by_color_[Them] ^= to_bb;
-    child.halfmove_clock_ = 0;
+    if constexpr (MoveCounters) child.halfmove_clock_ = 0;
   }
   child.by_type_[Mover] ^= from_bb | to_bb;
   child.by_color_[Us] ^= from_bb | to_bb;
 
   if constexpr (Mover == kPawn) {
-    child.halfmove_clock_ = 0;
+    if constexpr (MoveCounters) child.halfmove_clock_ = 0;
     switch (move.kind()) {
       case MoveKind::kPromotion:
         child.by_type_[kPawn] ^= to_bb;

@@ -51,6 +51,12 @@ struct NoCache {
   uint64_t key_of(const Position&) { return 0; }
 };
 
+// The child of a perft node. Perft never reads the move counters, so they are not updated.
+template <Color Us, PieceType P>
+PYKE_INLINE Position perft_child(const Position& pos, PieceTag<P>, Move move) {
+  return pos.template after<Us, P, /*MoveCounters=*/false>(move);
+}
+
 template <class Cache, Color Us, int Depth>
 uint64_t perft_node(const Position& pos, Cache& cache, uint64_t key) {
   static_assert(Depth >= 1);
@@ -62,7 +68,7 @@ uint64_t perft_node(const Position& pos, Cache& cache, uint64_t key) {
       if (cache.probe(key, Depth, nodes)) return nodes;
     }
     for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
-      const Position child = pos.template after<Us, decltype(piece)::value>(move);
+      const Position child = perft_child<Us>(pos, piece, move);
       uint64_t child_key = 0;
       if constexpr (Cache::kEnabled && Depth - 1 >= 2) {
         child_key = cache.child_key(key, pos, child);
@@ -101,7 +107,7 @@ uint64_t perft_deep(const Position& pos, int depth, Cache& cache, uint64_t key) 
   bool overflow = false;
   for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
     if (overflow) return;
-    const Position child = pos.template after<Us, decltype(piece)::value>(move);
+    const Position child = perft_child<Us>(pos, piece, move);
     uint64_t child_key = 0;
     if constexpr (Cache::kEnabled) child_key = cache.child_key(key, pos, child);
     const uint64_t child_nodes = perft_with(child, depth - 1, cache, child_key);

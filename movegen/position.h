@@ -64,8 +64,9 @@ class Position {
 
   // The position after `move`, made by copying. `Us` must be the side to move and `Mover` the
   // type of the piece on move.from(). Defined in make_move.h; templates keep the perft hot path
-  // free of branches on colour and piece.
-  template <Color Us, PieceType Mover>
+  // free of branches on colour and piece. Perft passes MoveCounters = false: it never reads the
+  // halfmove clock or the move number, and leaves them as they were.
+  template <Color Us, PieceType Mover, bool MoveCounters = true>
   Position after(Move move) const;
 
   // Checks the invariants listed above; OK or a message naming the first one broken.
@@ -76,7 +77,7 @@ class Position {
  private:
   friend class FenParser;
 
-  template <Color Us, PieceType Mover>
+  template <Color Us, PieceType Mover, bool MoveCounters>
   Position make(Move move) const;
 
   Bitboard by_type_[kPieceTypeCount] = {};
