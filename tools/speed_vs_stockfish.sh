@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # speed_vs_stockfish.sh — Pyke's perft speed as a ratio of Stockfish's `go perft`, measured in
-# the same run: for each position the two programs run alternately RUNS times (default 5), single
+# the same run: for each position the programs run alternately RUNS times (default 5), single
 # threaded, no hashing, and the median wall-clock times are compared. Counts must agree.
 #
-#   tools/speed_vs_stockfish.sh                       # builds //cli:pyke (default config)
-#   tools/speed_vs_stockfish.sh --config=portable     # any bazel flags select the build
-#   RUNS=3 PYKE=/path/to/pyke tools/speed_vs_stockfish.sh
+#   tools/speed_vs_stockfish.sh                     # builds //cli:pyke (default config, PGO)
+#   tools/speed_vs_stockfish.sh --config=portable   # bazel flags select the build
+#   RUNS=3 PYKES="pgo=/tmp/pyke nopgo=/tmp/pyke_nopgo" tools/speed_vs_stockfish.sh
 #
+# With PYKES (space-separated NAME=PATH), several pyke binaries take turns with Stockfish and
+# each gets its own column: builds are compared in one run.
 # Stockfish is only a yardstick: installed from Debian when missing, never a build dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,12 +22,14 @@ if [[ ! -x "$stockfish" ]]; then
   stockfish="$(command -v stockfish || echo /usr/games/stockfish)"
 fi
 
-if [[ -z "${PYKE:-}" ]]; then
-  ./bazelw build "$@" //cli:pyke >&2
-  pyke="$(mktemp -d)/pyke"
-  cp "$(./bazelw info "$@" bazel-bin 2>/dev/null)/cli/pyke" "$pyke"
+names=() paths=()
+if [[ -n "${PYKES:-}" ]]; then
+  for entry in $PYKES; do names+=("${entry%%=*}"); paths+=("${entry#*=}"); done
 else
-  pyke="$PYKE"
+  ./bazelw build "$@" //cli:pyke >&2
+  copy="$(mktemp -d)/pyke"
+  cp -L "$(./bazelw info "$@" bazel-bin 2>/dev/null)/cli/pyke" "$copy"
+  names=(pyke) paths=("$copy")
 fi
 
 positions=(
@@ -36,25 +40,45 @@ positions=(
 )
 
 now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { print b - a }'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
-echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
-echo "Pyke: $("$pyke" bench | tail -1 | sed -n 's/.*(\(slider backend: [a-z]*\)).*/\1/p'); Stockfish: $("$stockfish" --help 2>&1 | head -1 | cut -d' ' -f1-2)"
-printf '%-10s %5s %14s %14s %14s %7s\n' position depth nodes "pyke n/s" "stockfish n/s" ratio
+echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores"
+echo "Stockfish: $("$stockfish" --help 2>&1 | head -1 | cut -d' ' -f1-2); runs: $runs (median)"
+for i in "${!names[@]}"; do
+  echo "${names[$i]}: $("${paths[$i]}" bench | tail -1 | sed -n 's/.*(\(slider backend: [a-z]*\)).*/\1/p')"
+done
+printf '%-10s %5s %14s %14s' position depth nodes "stockfish n/s"
+for name in "${names[@]}"; do printf ' %14s %7s' "$name n/s" ratio; done
+echo
 for entry in "${positions[@]}"; do
   IFS='|' read -r name fen depth <<<"$entry"
-  pyke_times=() sf_times=()
-  for ((i = 0; i < runs; i++)); do
-    t0=$(now); pyke_nodes=$("$pyke" --quiet --fen "$fen" "$depth" | sed -n 's/^Nodes searched: //p'); t1=$(now)
-    sf_nodes=$(printf 'position fen %s\ngo perft %s\nquit\n' "$fen" "$depth" | "$stockfish" | sed -n 's/^Nodes searched: //p'); t2=$(now)
-    if [[ "$pyke_nodes" != "$sf_nodes" ]]; then
-      echo "COUNT MISMATCH on $name depth $depth: pyke $pyke_nodes, stockfish $sf_nodes" >&2
-      exit 1
-    fi
-    pyke_times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')")
-    sf_times+=("$(awk -v a="$t1" -v b="$t2" 'BEGIN { print b - a }')")
+  sf_times=()
+  declare -A times=() counts=()
+  for ((run = 0; run < runs; run++)); do
+    for i in "${!names[@]}"; do
+      t0=$(now); nodes=$("${paths[$i]}" --quiet --fen "$fen" "$depth" | sed -n 's/^Nodes searched: //p'); t1=$(now)
+      times[$i]+="$(elapsed "$t0" "$t1") "
+      counts[$i]="$nodes"
+    done
+    t0=$(now)
+    sf_nodes=$(printf 'position fen %s\ngo perft %s\nquit\n' "$fen" "$depth" | "$stockfish" | sed -n 's/^Nodes searched: //p')
+    t1=$(now)
+    sf_times+=("$(elapsed "$t0" "$t1")")
+    for i in "${!names[@]}"; do
+      if [[ "${counts[$i]}" != "$sf_nodes" ]]; then
+        echo "COUNT MISMATCH on $name depth $depth: ${names[$i]} ${counts[$i]}, stockfish $sf_nodes" >&2
+        exit 1
+      fi
+    done
   done
-  pt=$(printf '%s\n' "${pyke_times[@]}" | median) st=$(printf '%s\n' "${sf_times[@]}" | median)
-  awk -v n="$name" -v d="$depth" -v nodes="$pyke_nodes" -v pt="$pt" -v st="$st" \
-    'BEGIN { printf "%-10s %5d %14.0f %14.0f %14.0f %6.2fx\n", n, d, nodes, nodes/pt, nodes/st, st/pt }'
+  st=$(printf '%s\n' "${sf_times[@]}" | median)
+  printf '%-10s %5d %14s' "$name" "$depth" "$sf_nodes"
+  awk -v n="$sf_nodes" -v t="$st" 'BEGIN { printf " %14.0f", n / t }'
+  for i in "${!names[@]}"; do
+    pt=$(printf '%s\n' ${times[$i]} | median)
+    awk -v n="$sf_nodes" -v pt="$pt" -v st="$st" 'BEGIN { printf " %14.0f %6.2fx", n / pt, st / pt }'
+  done
+  echo
+  unset times counts
 done
