@@ -6,17 +6,10 @@
 #include <cstdlib>
 #include <string>
 
+#include "fuzz/fuzz_check.h"
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
-
-#define PYKE_FUZZ_CHECK(cond)                                   \
-  do {                                                          \
-    if (!(cond)) {                                              \
-      __builtin_printf("property failed: %s\n", #cond);          \
-      std::abort();                                             \
-    }                                                           \
-  } while (0)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string fen(reinterpret_cast<const char*>(data), size);

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "fuzz/fuzz_check.h"
 #include "uci/engine.h"
 
 namespace {
@@ -46,9 +47,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   engine.run(in);
   out.str("");
   engine.handle_line("isready");
-  if (out.str() != "readyok\n") {
-    __builtin_printf("engine stopped answering: '%s'\n", out.str().c_str());
-    std::abort();
-  }
+  PYKE_FUZZ_CHECK(out.str() == "readyok\n");
   return 0;
 }

@@ -22,31 +22,27 @@ std::vector<Bitboard> sample_occupancies() {
   return occupancies;
 }
 
-TEST(SliderAttacks, PortableBackendMatchesReference) {
+using SliderFunction = Bitboard (*)(Square, Bitboard);
+
+void expect_matches_reference(SliderFunction rook, SliderFunction bishop) {
   const auto occupancies = sample_occupancies();
   for (int s = 0; s < 64; ++s) {
     const auto sq = static_cast<Square>(s);
     for (Bitboard occ : occupancies) {
-      ASSERT_EQ(portable_backend::rook_attacks(sq, occ), reference::rook_attacks(sq, occ))
-          << "square " << s << " occupancy " << occ;
-      ASSERT_EQ(portable_backend::bishop_attacks(sq, occ), reference::bishop_attacks(sq, occ))
-          << "square " << s << " occupancy " << occ;
+      ASSERT_EQ(rook(sq, occ), reference::rook_attacks(sq, occ)) << "square " << s << " occ " << occ;
+      ASSERT_EQ(bishop(sq, occ), reference::bishop_attacks(sq, occ))
+          << "square " << s << " occ " << occ;
     }
   }
 }
 
+TEST(SliderAttacks, PortableBackendMatchesReference) {
+  expect_matches_reference(portable_backend::rook_attacks, portable_backend::bishop_attacks);
+}
+
 #if PYKE_HAS_PEXT
 TEST(SliderAttacks, PextBackendMatchesReference) {
-  const auto occupancies = sample_occupancies();
-  for (int s = 0; s < 64; ++s) {
-    const auto sq = static_cast<Square>(s);
-    for (Bitboard occ : occupancies) {
-      ASSERT_EQ(pext_backend::rook_attacks(sq, occ), reference::rook_attacks(sq, occ))
-          << "square " << s << " occupancy " << occ;
-      ASSERT_EQ(pext_backend::bishop_attacks(sq, occ), reference::bishop_attacks(sq, occ))
-          << "square " << s << " occupancy " << occ;
-    }
-  }
+  expect_matches_reference(pext_backend::rook_attacks, pext_backend::bishop_attacks);
 }
 #endif
 
