@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "movegen/count.h"
 #include "movegen/generate.h"
@@ -166,15 +167,42 @@ std::vector<DivideEntry> divide_with(const Position& pos, int depth, Cache& cach
   return entries;
 }
 
-// Perft without a cache. An error for a depth outside 0 … kMaxPerftDepth or a count over 2^64-1.
-absl::StatusOr<uint64_t> perft(const Position& pos, int depth);
-
-// Divide without a cache; the same errors as perft.
-absl::StatusOr<std::vector<DivideEntry>> divide(const Position& pos, int depth,
-                                                const DivideProgress& progress = nullptr);
-
 // Checks a requested depth: OK, or an error naming the allowed range.
 absl::Status check_perft_depth(int depth);
+
+// The error for a count that does not fit 64 bits.
+absl::Status perft_overflow_error(int depth);
+
+// Perft with a cache policy, as a status: an error for a depth outside 0 … kMaxPerftDepth or a
+// count over 2^64-1.
+template <class Cache>
+absl::StatusOr<uint64_t> checked_perft(const Position& pos, int depth, Cache& cache) {
+  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
+  const uint64_t nodes = perft_with(pos, depth, cache, cache.key_of(pos));
+  if (nodes == kPerftOverflow) return perft_overflow_error(depth);
+  return nodes;
+}
+
+// Divide with a cache policy, as a status: the errors of checked_perft, and depth 0.
+template <class Cache>
+absl::StatusOr<std::vector<DivideEntry>> checked_divide(const Position& pos, int depth,
+                                                        Cache& cache,
+                                                        const DivideProgress& progress) {
+  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
+  if (depth == 0) return absl::OutOfRangeError("divide needs a depth of at least 1");
+  std::vector<DivideEntry> entries = divide_with(pos, depth, cache, progress);
+  for (const DivideEntry& e : entries) {
+    if (e.nodes == kPerftOverflow) return perft_overflow_error(depth);
+  }
+  return entries;
+}
+
+// Perft without a cache; the errors of checked_perft.
+absl::StatusOr<uint64_t> perft(const Position& pos, int depth);
+
+// Divide without a cache; the errors of checked_divide.
+absl::StatusOr<std::vector<DivideEntry>> divide(const Position& pos, int depth,
+                                                const DivideProgress& progress = nullptr);
 
 }  // namespace pyke
 
