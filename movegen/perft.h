@@ -9,12 +9,12 @@
 //
 // The `Cache` policy is the hook a transposition table plugs into (see //tt). `NoCache` turns
 // every cache call into nothing at compile time, so perft without a table pays nothing for it.
-// A policy with `kEnabled = true` provides:
-//   uint64_t key_of(const Position&);                                   // root key
-//   uint64_t child_key(uint64_t key, const Position& parent, const Position& child);
-//   void prefetch(uint64_t key, int depth);
-//   bool probe(uint64_t key, int depth, uint64_t& nodes);
-//   void store(uint64_t key, int depth, uint64_t nodes);
+// A policy names its key type `Key` and provides `Key key_of(const Position&)`; with
+// `kEnabled = true` it also provides:
+//   Key child_key(Key key, const Position& parent, const Position& child);
+//   void prefetch(Key key, int depth);
+//   bool probe(Key key, int depth, uint64_t& nodes);
+//   void store(Key key, int depth, uint64_t nodes);
 #ifndef PYKE_MOVEGEN_PERFT_H_
 #define PYKE_MOVEGEN_PERFT_H_
 
@@ -49,7 +49,8 @@ inline constexpr uint64_t kPerftOverflow = std::numeric_limits<uint64_t>::max();
 
 struct NoCache {
   static constexpr bool kEnabled = false;
-  uint64_t key_of(const Position&) { return 0; }
+  using Key = uint64_t;
+  Key key_of(const Position&) { return 0; }
 };
 
 // The child of a perft node. Perft never reads the move counters, so they are not updated.
@@ -59,7 +60,7 @@ PYKE_INLINE Position perft_child(const Position& pos, PieceTag<P>, Move move) {
 }
 
 template <class Cache, Color Us, int Depth>
-uint64_t perft_node(const Position& pos, Cache& cache, uint64_t key) {
+uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) {
   static_assert(Depth >= 1);
   if constexpr (Depth == 1) {
     return static_cast<uint64_t>(count_legal_moves<Us>(pos));
@@ -70,7 +71,7 @@ uint64_t perft_node(const Position& pos, Cache& cache, uint64_t key) {
     }
     for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
       const Position child = perft_child<Us>(pos, piece, move);
-      uint64_t child_key = 0;
+      typename Cache::Key child_key{};
       if constexpr (Cache::kEnabled && Depth - 1 >= 2) {
         child_key = cache.child_key(key, pos, child);
         cache.prefetch(child_key, Depth - 1);
@@ -83,12 +84,12 @@ uint64_t perft_node(const Position& pos, Cache& cache, uint64_t key) {
 }
 
 template <class Cache>
-uint64_t perft_with(const Position& pos, int depth, Cache& cache, uint64_t key);
+uint64_t perft_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key);
 
 namespace detail {
 
 template <class Cache, Color Us, int... Depths>
-uint64_t dispatch_depth(const Position& pos, int depth, Cache& cache, uint64_t key,
+uint64_t dispatch_depth(const Position& pos, int depth, Cache& cache, typename Cache::Key key,
                         std::integer_sequence<int, Depths...>) {
   uint64_t nodes = 0;
   // Picks perft_node<…, depth> from the pack 1…kMaxTemplateDepth.
@@ -100,7 +101,7 @@ uint64_t dispatch_depth(const Position& pos, int depth, Cache& cache, uint64_t k
 
 // A node deeper than kMaxTemplateDepth: few of them, so runtime depth and checked sums.
 template <class Cache, Color Us>
-uint64_t perft_deep(const Position& pos, int depth, Cache& cache, uint64_t key) {
+uint64_t perft_deep(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
   uint64_t nodes = 0;
   if constexpr (Cache::kEnabled) {
     if (cache.probe(key, depth, nodes)) return nodes;
@@ -109,7 +110,7 @@ uint64_t perft_deep(const Position& pos, int depth, Cache& cache, uint64_t key) 
   for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
     if (overflow) return;
     const Position child = perft_child<Us>(pos, piece, move);
-    uint64_t child_key = 0;
+    typename Cache::Key child_key{};
     if constexpr (Cache::kEnabled) child_key = cache.child_key(key, pos, child);
     const uint64_t child_nodes = perft_with(child, depth - 1, cache, child_key);
     overflow = child_nodes == kPerftOverflow ||
@@ -125,7 +126,7 @@ uint64_t perft_deep(const Position& pos, int depth, Cache& cache, uint64_t key) 
 // Perft of `pos` to `depth` (0 … kMaxPerftDepth) with a cache policy, `key` being
 // cache.key_of(pos). Returns kPerftOverflow when the count does not fit 64 bits.
 template <class Cache>
-uint64_t perft_with(const Position& pos, int depth, Cache& cache, uint64_t key) {
+uint64_t perft_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
   if (depth <= 0) return 1;
   const Color us = pos.side_to_move();
   if (depth > kMaxTemplateDepth) {

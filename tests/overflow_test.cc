@@ -15,6 +15,7 @@ constexpr uint64_t kHugeSubtree = uint64_t{1} << 62;
 
 struct HugeSubtrees {
   static constexpr bool kEnabled = true;
+  using Key = uint64_t;
   uint64_t key_of(const Position&) { return 0; }
   uint64_t child_key(uint64_t, const Position&, const Position&) { return 0; }
   void prefetch(uint64_t, int) {}

@@ -23,20 +23,21 @@ namespace pyke::tt {
 class TableCache {
  public:
   static constexpr bool kEnabled = true;
+  using Key = tt::Key;
 
   explicit TableCache(PerftTable& table) : table_(table) {}
 
-  uint64_t key_of(const Position& pos) const { return zobrist_key(pos); }
-  uint64_t child_key(uint64_t key, const Position& parent, const Position& child) const {
-    const uint64_t next = tt::child_key(key, parent, child);
+  Key key_of(const Position& pos) const { return zobrist_key(pos); }
+  Key child_key(Key key, const Position& parent, const Position& child) const {
+    const Key next = tt::child_key(key, parent, child);
     assert(next == zobrist_key(child));  // debug builds: incremental equals from scratch
     return next;
   }
-  void prefetch(uint64_t key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
-  bool probe(uint64_t key, int depth, uint64_t& nodes) const {
+  void prefetch(Key key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
+  bool probe(Key key, int depth, uint64_t& nodes) const {
     return table_.probe(key ^ kZobrist.depth[depth], nodes);
   }
-  void store(uint64_t key, int depth, uint64_t nodes) {
+  void store(Key key, int depth, uint64_t nodes) {
     table_.store(key ^ kZobrist.depth[depth], depth, nodes);
   }
 

@@ -13,7 +13,14 @@ namespace pyke::tt {
 namespace {
 
 constexpr size_t kHugePage = size_t{2} << 20;
-constexpr uint64_t kNodesLimit = uint64_t{1} << 56;  // data keeps 56 bits of count, 8 of depth
+// data = nodes << 22 | check << 6 | depth: 42 bits of count, 16 check bits, 6 bits of depth.
+constexpr int kNodesShift = 22;
+constexpr uint64_t kNodesLimit = uint64_t{1} << (64 - kNodesShift);
+constexpr uint64_t kCheckMask = uint64_t{0xFFFF} << 6;
+constexpr uint64_t kDepthMask = 63;
+
+// The 16 bits of the key's low half that an entry keeps, in their place in `data`.
+uint64_t check_bits(Key key) { return (low_half(key) << 6) & kCheckMask; }
 
 size_t physical_memory_megabytes() {
   const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
@@ -26,8 +33,9 @@ void write(PerftTable::Entry& e, uint64_t key_xor_data, uint64_t data) {
   e.data.store(data, std::memory_order_relaxed);
 }
 
-bool entry_matches(uint64_t key_xor_data, uint64_t data, uint64_t key) {
-  return data != 0 && (key_xor_data ^ data) == key;
+bool entry_matches(uint64_t key_xor_data, uint64_t data, Key key) {
+  return data != 0 && (key_xor_data ^ data) == high_half(key) &&
+         (data & kCheckMask) == check_bits(key);
 }
 
 }  // namespace
@@ -76,30 +84,31 @@ void PerftTable::clear() {
   }
 }
 
-bool PerftTable::probe(uint64_t key, uint64_t& nodes) const {
+bool PerftTable::probe(Key key, uint64_t& nodes) const {
   const Bucket& bucket = buckets_[index(key)];
   for (const Entry* e : {&bucket.deepest, &bucket.recent}) {
     const uint64_t data = e->data.load(std::memory_order_relaxed);
     if (entry_matches(e->key_xor_data.load(std::memory_order_relaxed), data, key)) {
-      nodes = data >> 8;
+      nodes = data >> kNodesShift;
       return true;
     }
   }
   return false;
 }
 
-void PerftTable::store(uint64_t key, int depth, uint64_t nodes) {
+void PerftTable::store(Key key, int depth, uint64_t nodes) {
   if (nodes >= kNodesLimit) return;  // too big to keep; such nodes are few and near the root
   Bucket& bucket = buckets_[index(key)];
-  const uint64_t data = nodes << 8 | static_cast<uint64_t>(depth);
+  const uint64_t data = nodes << kNodesShift | check_bits(key) | static_cast<uint64_t>(depth);
+  const uint64_t high = high_half(key);
   const uint64_t deepest_data = bucket.deepest.data.load(std::memory_order_relaxed);
-  if ((deepest_data & 0xFF) > static_cast<uint64_t>(depth)) {
-    write(bucket.recent, key ^ data, data);
+  if ((deepest_data & kDepthMask) > static_cast<uint64_t>(depth)) {
+    write(bucket.recent, high ^ data, data);
     return;
   }
   // The new result is at least as deep: it takes the first slot, the old one moves to the second.
   write(bucket.recent, bucket.deepest.key_xor_data.load(std::memory_order_relaxed), deepest_data);
-  write(bucket.deepest, key ^ data, data);
+  write(bucket.deepest, high ^ data, data);
 }
 
 }  // namespace pyke::tt

@@ -5,12 +5,14 @@
 //   uint64_t nodes; if (table->probe(key, depth, nodes)) { … }
 //
 // Layout: 32-byte buckets of two 16-byte entries. The first entry keeps the deepest result seen
-// (the most work saved), the second is always replaced. A bucket is chosen by the high bits of the
-// key (key × buckets / 2^64), so any whole number of buckets works.
+// (the most work saved), the second is always replaced. A bucket is chosen by the key's high half
+// (high × buckets / 2^64), so any whole number of buckets works.
 //
-// Each entry stores `key ^ data` and `data`; a probe accepts it only if the two XOR back to the
-// key. That checks all 64 bits of the key, and it makes entries safe to read while another thread
-// writes them (a torn entry fails the check and reads as a miss) without locks.
+// Each entry stores `high ^ data` and `data`, where data = nodes (42 bits) | 16 bits of the key's
+// low half | depth (6 bits). A probe accepts an entry only if the two words XOR back to the high
+// half and the 16 low bits match: 80 bits of key are checked. The XOR also makes entries safe to
+// read while another thread writes them (a torn entry fails the check and reads as a miss),
+// without locks. Counts of 2^42 or more are not stored (few nodes, all near the root).
 #ifndef PYKE_TT_TABLE_H_
 #define PYKE_TT_TABLE_H_
 
@@ -20,6 +22,7 @@
 #include <memory>
 
 #include "absl/status/statusor.h"
+#include "tt/zobrist.h"
 
 namespace pyke::tt {
 
@@ -47,14 +50,14 @@ class PerftTable {
   size_t megabytes() const { return megabytes_; }
 
   // `key` must already include the depth (the caller folds kZobrist.depth[depth] in).
-  bool probe(uint64_t key, uint64_t& nodes) const;
-  void store(uint64_t key, int depth, uint64_t nodes);
-  void prefetch(uint64_t key) const { __builtin_prefetch(&buckets_[index(key)]); }
+  bool probe(Key key, uint64_t& nodes) const;
+  void store(Key key, int depth, uint64_t nodes);
+  void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
 
   // One remembered count. Public only so that the table's helpers can name it.
   struct Entry {
-    std::atomic<uint64_t> key_xor_data;
-    std::atomic<uint64_t> data;  // nodes << 8 | depth
+    std::atomic<uint64_t> key_xor_data;  // the key's high half ^ data
+    std::atomic<uint64_t> data;          // nodes << 22 | 16 bits of the key's low half << 6 | depth
   };
   struct alignas(32) Bucket {
     Entry deepest;
@@ -66,8 +69,9 @@ class PerftTable {
   PerftTable(Bucket* buckets, size_t bucket_count, size_t megabytes)
       : buckets_(buckets), bucket_count_(bucket_count), megabytes_(megabytes) {}
 
-  size_t index(uint64_t key) const {
-    return static_cast<size_t>((static_cast<unsigned __int128>(key) * bucket_count_) >> 64);
+  size_t index(Key key) const {
+    return static_cast<size_t>(
+        (static_cast<unsigned __int128>(high_half(key)) * bucket_count_) >> 64);
   }
 
   Bucket* buckets_;

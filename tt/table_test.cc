@@ -43,6 +43,26 @@ TEST(PerftTable, OneBucketKeepsTheDeepestAndTheLatest) {
   EXPECT_FALSE(t.probe(3, nodes));
 }
 
+TEST(PerftTable, ChecksTheLowHalfOfTheKeyToo) {
+  auto table = PerftTable::create_with_buckets(1);
+  ASSERT_TRUE(table.ok());
+  const Key key = Key{0xABCDEF} << 64 | 0x12345;
+  (*table)->store(key, 4, 4085603);
+  uint64_t nodes = 0;
+  EXPECT_TRUE((*table)->probe(key, nodes));
+  EXPECT_EQ(nodes, 4085603u);
+  // Same high half (same bucket, same first check word), other low bits: a different position.
+  EXPECT_FALSE((*table)->probe(key ^ (Key{1} << 10), nodes));
+}
+
+TEST(PerftTable, CountsTooBigToKeepAreNotStored) {
+  auto table = PerftTable::create_with_buckets(4);
+  ASSERT_TRUE(table.ok());
+  uint64_t nodes = 0;
+  (*table)->store(77, 12, uint64_t{1} << 50);
+  EXPECT_FALSE((*table)->probe(77, nodes));
+}
+
 TEST(PerftTable, RefusesAbsurdSizesWithAClearError) {
   EXPECT_FALSE(PerftTable::create(0).ok());
   auto huge = PerftTable::create(PerftTable::kMaxMegabytes + 1);
@@ -58,11 +78,11 @@ TEST(Zobrist, IncrementalKeysEqualKeysFromScratch) {
                           "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}) {
     absl::StatusOr<Position> root = Position::from_fen(fen);
     ASSERT_TRUE(root.ok());
-    const uint64_t root_key = zobrist_key(*root);
+    const Key root_key = zobrist_key(*root);
     for (Move m : legal_moves(*root)) {
       Position child = *root;
       child.play(m);
-      const uint64_t key = child_key(root_key, *root, child);
+      const Key key = child_key(root_key, *root, child);
       ASSERT_EQ(key, zobrist_key(child)) << fen << " " << to_uci(m);
       for (Move m2 : legal_moves(child)) {
         Position grandchild = child;
@@ -75,7 +95,7 @@ TEST(Zobrist, IncrementalKeysEqualKeysFromScratch) {
 }
 
 TEST(Zobrist, SideCastlingAndEnPassantChangeTheKey) {
-  const uint64_t start = zobrist_key(Position::start());
+  const Key start = zobrist_key(Position::start());
   auto black = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
   auto no_castle = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1");
   EXPECT_NE(zobrist_key(*black), start);

@@ -2,8 +2,8 @@
 
 namespace pyke::tt {
 
-uint64_t zobrist_key(const Position& pos) {
-  uint64_t key = pos.side_to_move() == kBlack ? kZobrist.black_to_move : 0;
+Key zobrist_key(const Position& pos) {
+  Key key = pos.side_to_move() == kBlack ? kZobrist.black_to_move : 0;
   for (Bitboard b = pos.occupied(); b; b = clear_lsb(b)) {
     key ^= kZobrist.piece[pos.piece_on(lsb(b))][lsb(b)];
   }

@@ -1,11 +1,13 @@
 // zobrist.h — Zobrist keys of positions, generated at compile time with splitmix64.
 //
-// A position's key XORs one 64-bit key per piece on its square, one for the castling rights, one
-// for the en passant file (when capturing there is possible) and one when Black is to move. The
+// A position's key XORs one key per piece on its square, one for the castling rights, one for
+// the en passant file (when capturing there is possible) and one when Black is to move. The
 // perft table folds in the remaining depth too (`kZobrist.depth`), since counts differ by depth.
+// Keys are 128 bits: the table indexes with the high half and checks 80 bits in all (table.h),
+// because 64-bit keys would make a deep hashed perft wrong with real probability.
 //
-//   uint64_t key = zobrist_key(pos);                      // from scratch
-//   uint64_t next = child_key(key, pos, pos_after_move);  // incremental: XOR what changed
+//   Key key = zobrist_key(pos);                      // from scratch
+//   Key next = child_key(key, pos, pos_after_move);  // incremental: XOR what changed
 #ifndef PYKE_TT_ZOBRIST_H_
 #define PYKE_TT_ZOBRIST_H_
 
@@ -16,12 +18,17 @@
 
 namespace pyke::tt {
 
+using Key = unsigned __int128;
+
+constexpr uint64_t high_half(Key key) { return static_cast<uint64_t>(key >> 64); }
+constexpr uint64_t low_half(Key key) { return static_cast<uint64_t>(key); }
+
 struct ZobristKeys {
-  uint64_t piece[12][64];  // [Piece][Square]
-  uint64_t castling[16];   // [CastlingRight bits]
-  uint64_t en_passant_file[8];
-  uint64_t black_to_move;
-  uint64_t depth[64];  // [remaining depth], folded in by the table
+  Key piece[12][64];  // [Piece][Square]
+  Key castling[16];   // [CastlingRight bits]
+  Key en_passant_file[8];
+  Key black_to_move;
+  Key depth[64];  // [remaining depth], folded in by the table
 };
 
 namespace detail {
@@ -33,20 +40,25 @@ constexpr uint64_t splitmix64(uint64_t& state) {
   return z ^ (z >> 31);
 }
 
+constexpr Key next_key(uint64_t& state) {
+  const Key high = splitmix64(state);
+  return high << 64 | splitmix64(state);
+}
+
 constexpr ZobristKeys make_zobrist_keys() {
   ZobristKeys keys{};
   uint64_t state = 0x50594B4550455246ULL;  // any fixed seed: the keys must not change between runs
   for (auto& piece : keys.piece)
-    for (uint64_t& k : piece) k = splitmix64(state);
+    for (Key& k : piece) k = next_key(state);
   // Castling rights hash as the XOR of one key per right, so removing a right is one XOR.
-  uint64_t right_keys[4] = {};
-  for (uint64_t& k : right_keys) k = splitmix64(state);
+  Key right_keys[4] = {};
+  for (Key& k : right_keys) k = next_key(state);
   for (int rights = 0; rights < 16; ++rights)
     for (int i = 0; i < 4; ++i)
       if (rights & (1 << i)) keys.castling[rights] ^= right_keys[i];
-  for (uint64_t& k : keys.en_passant_file) k = splitmix64(state);
-  keys.black_to_move = splitmix64(state);
-  for (uint64_t& k : keys.depth) k = splitmix64(state);
+  for (Key& k : keys.en_passant_file) k = next_key(state);
+  keys.black_to_move = next_key(state);
+  for (Key& k : keys.depth) k = next_key(state);
   return keys;
 }
 
@@ -55,13 +67,13 @@ constexpr ZobristKeys make_zobrist_keys() {
 inline constexpr ZobristKeys kZobrist = detail::make_zobrist_keys();
 
 // The key of a position, computed from scratch.
-uint64_t zobrist_key(const Position& pos);
+Key zobrist_key(const Position& pos);
 
 // The key of `child` given the key of `parent`: XORs the keys of every square whose piece changed
 // (found by comparing the twelve piece boards), and of the changed rights, en passant and side.
 // Exact for any two positions, so it needs no knowledge of the move.
-inline uint64_t child_key(uint64_t parent_key, const Position& parent, const Position& child) {
-  uint64_t key = parent_key ^ kZobrist.black_to_move;
+inline Key child_key(Key parent_key, const Position& parent, const Position& child) {
+  Key key = parent_key ^ kZobrist.black_to_move;
   for (Color c : {kWhite, kBlack}) {
     for (int t = kPawn; t <= kKing; ++t) {
       const auto type = static_cast<PieceType>(t);
