@@ -50,5 +50,25 @@ TEST(Perft, StartPositionDepthsOneToSix) {
   }
 }
 
+TEST(Perft, ChessProgrammingWikiPositionsAtDepthSixWhereFast) {
+  // Published counts (Chess Programming Wiki, "Perft Results"), the depth-6 ones that take well
+  // under a second here; the rest run in the manual deep checks.
+  struct Case {
+    const char* fen;
+    int depth;
+    uint64_t nodes;
+  };
+  for (const Case& c : {
+           Case{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11030083},
+           Case{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 706045033},
+           Case{"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 6, 706045033},
+           Case{"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89941194},
+       }) {
+    absl::StatusOr<Position> pos = Position::from_fen(c.fen);
+    ASSERT_TRUE(pos.ok()) << c.fen;
+    EXPECT_EQ(*perft(*pos, c.depth), c.nodes) << c.fen;
+  }
+}
+
 }  // namespace
 }  // namespace pyke
