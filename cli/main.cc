@@ -97,11 +97,7 @@ absl::StatusOr<Position> starting_position(const std::vector<char*>& args) {
 absl::StatusOr<std::unique_ptr<tt::PerftTable>> make_table() {
   const uint64_t megabytes = absl::GetFlag(FLAGS_hash);
   if (megabytes == 0) return nullptr;
-  if (megabytes > tt::PerftTable::kMaxMegabytes) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--hash ", megabytes, " is out of range: 0 to ", tt::PerftTable::kMaxMegabytes, " MB"));
-  }
-  return tt::PerftTable::create(megabytes);
+  return tt::PerftTable::create(megabytes);  // refuses sizes over kMaxMegabytes or the RAM
 }
 
 int run_perft(const std::vector<char*>& args) {

@@ -58,12 +58,9 @@ PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visi
   const KingMoves king = king_moves<Us>(pos, m);
   detail::visit_targets<kKing>(m.king, king.targets, visit);
   if (m.checkers > 1) return;  // double check: only the king moves
-  for (bool kingside : {true, false}) {
-    const CastlingRight right = castling_right(Us, kingside);
-    if (king.castlings & right) {
-      const CastlingPath& path = pos.castling_rules().paths[castling_index(right)];
-      visit(PieceTag<kKing>{}, Move::make(path.king_from, path.king_to, MoveKind::kCastling));
-    }
+  for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
+    const CastlingPath& path = detail::lowest_castling_path(pos, rights);
+    visit(PieceTag<kKing>{}, Move::make(path.king_from, path.king_to, MoveKind::kCastling));
   }
 
   const Bitboard occupied = pos.occupied();

@@ -6,6 +6,7 @@
 #ifndef PYKE_MOVEGEN_MOVE_TARGETS_H_
 #define PYKE_MOVEGEN_MOVE_TARGETS_H_
 
+#include <bit>
 #include <cstdint>
 
 #include "movegen/attacks.h"
@@ -99,31 +100,67 @@ PYKE_INLINE Bitboard king_targets(const Position& pos, const MaskSet& m) {
 
 namespace detail {
 
-// Is the castling of Us on that side legal now (assuming the king is not in check)?
+// `right` when Us holds it and every square between king and rook (and their destinations) is
+// empty, else 0.
 template <Color Us, bool Kingside>
-PYKE_INLINE bool castling_is_legal(const Position& pos, Bitboard occupied) {
+PYKE_INLINE uint8_t castling_if_open(const Position& pos, Bitboard occupied) {
   constexpr CastlingRight right = castling_right(Us, Kingside);
-  if (!(pos.castling_rights() & right)) return false;
-  const CastlingPath& path = pos.castling_rules().paths[castling_index(right)];
-  if (occupied & path.must_be_empty) return false;
-  // The king must not pass through or land on an attacked square; the castling rook is lifted
-  // off the board first (in Chess960 it may shield the king's destination).
-  const Bitboard lifted = occupied ^ square_bb(path.king_from) ^ square_bb(path.rook_from);
-  for (Bitboard b = path.king_crosses; b; b = clear_lsb(b)) {
-    if (attacked_by_them<Us>(pos, lsb(b), lifted)) return false;
-  }
-  return true;
+  return (pos.castling_rights() & right) &&
+                 !(occupied & pos.castling_rules().paths[castling_index(right)].must_be_empty)
+             ? right
+             : 0;
+}
+
+// `right` when it is in `open` and the king crosses no square of `attacked`, else 0. Spelled
+// out per side (not a loop over the bits) because this sits in the last-ply count.
+template <Color Us, bool Kingside>
+PYKE_INLINE uint8_t castling_if_unattacked(const Position& pos, uint8_t open, Bitboard attacked) {
+  constexpr CastlingRight right = castling_right(Us, Kingside);
+  return (open & right) &&
+                 !(pos.castling_rules().paths[castling_index(right)].king_crosses & attacked)
+             ? right
+             : 0;
+}
+
+// The castling path of the lowest right in `rights`.
+PYKE_INLINE const CastlingPath& lowest_castling_path(const Position& pos, uint8_t rights) {
+  return pos.castling_rules().paths[std::countr_zero(rights)];
 }
 
 }  // namespace detail
 
+// The castlings that are possible on the board (right held, squares between empty), before the
+// test for attacked squares. Call only when not in check.
+template <Color Us>
+PYKE_INLINE uint8_t castlings_with_empty_path(const Position& pos) {
+  if (!(pos.castling_rights() & (Us == kWhite ? 3 : 12))) return 0;
+  const Bitboard occupied = pos.occupied();
+  return detail::castling_if_open<Us, true>(pos, occupied) |
+         detail::castling_if_open<Us, false>(pos, occupied);
+}
+
+// Of the castlings in `open` (paths empty), those whose king does not pass through or land on an
+// attacked square. The castling rook is lifted off the board first: in Chess960 it may shield
+// the king's destination.
+template <Color Us>
+PYKE_INLINE uint8_t safe_castlings(const Position& pos, uint8_t open) {
+  uint8_t safe = 0;
+  for (uint8_t rights = open; rights; rights &= rights - 1) {
+    const CastlingPath& path = detail::lowest_castling_path(pos, rights);
+    const Bitboard lifted = pos.occupied() ^ square_bb(path.king_from) ^ square_bb(path.rook_from);
+    bool attacked = false;
+    for (Bitboard b = path.king_crosses; b && !attacked; b = clear_lsb(b)) {
+      attacked = attacked_by_them<Us>(pos, lsb(b), lifted);
+    }
+    if (!attacked) safe |= rights & -rights;
+  }
+  return safe;
+}
+
 // The castlings of Us that are legal now, as CastlingRight bits. Call only when not in check.
 template <Color Us>
 PYKE_INLINE uint8_t legal_castlings(const Position& pos) {
-  if (!(pos.castling_rights() & (Us == kWhite ? 3 : 12))) return 0;
-  const Bitboard occupied = pos.occupied();
-  return (detail::castling_is_legal<Us, true>(pos, occupied) ? castling_right(Us, true) : 0) |
-         (detail::castling_is_legal<Us, false>(pos, occupied) ? castling_right(Us, false) : 0);
+  return safe_castlings<Us>(pos, castlings_with_empty_path<Us>(pos));
 }
 
 // Squares attacked by the side not to move, with our king lifted off the board (so that it
@@ -139,22 +176,6 @@ PYKE_INLINE Bitboard enemy_attack_map(const Position& pos, Square king) {
          pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them));
 }
 
-// The castlings that are possible on the board (right held, squares between empty), before the
-// test for attacked squares. Call only when not in check.
-template <Color Us>
-PYKE_INLINE uint8_t castlings_with_empty_path(const Position& pos) {
-  uint8_t open = 0;
-  const Bitboard occupied = pos.occupied();
-  for (bool kingside : {true, false}) {
-    const CastlingRight right = castling_right(Us, kingside);
-    if ((pos.castling_rights() & right) &&
-        !(occupied & pos.castling_rules().paths[castling_index(right)].must_be_empty)) {
-      open |= right;
-    }
-  }
-  return open;
-}
-
 struct KingMoves {
   Bitboard targets;   // destinations of ordinary king moves
   uint8_t castlings;  // CastlingRight bits of the legal castlings
@@ -166,9 +187,7 @@ template <Color Us, bool Setwise = kHasSetwiseCount>
 PYKE_INLINE KingMoves king_moves(const Position& pos, const MaskSet& m) {
   if constexpr (Setwise) {
     const Bitboard candidates = king_attacks(m.king) & ~pos.pieces(Us);
-    const uint8_t open = (m.checkers == 0 && (pos.castling_rights() & (Us == kWhite ? 3 : 12)))
-                             ? castlings_with_empty_path<Us>(pos)
-                             : 0;
+    const uint8_t open = m.checkers == 0 ? castlings_with_empty_path<Us>(pos) : 0;
     if (!open) {
       if (!candidates) return {0, 0};
       // One square: testing it costs less than building the map.
@@ -184,13 +203,10 @@ PYKE_INLINE KingMoves king_moves(const Position& pos, const MaskSet& m) {
     if (open) {
       if (&pos.castling_rules() == &kStandardCastling) {
         // With the rook in its corner, lifting it uncovers nothing: the map answers directly.
-        for (bool kingside : {true, false}) {
-          const CastlingRight right = castling_right(Us, kingside);
-          const Bitboard crosses = pos.castling_rules().paths[castling_index(right)].king_crosses;
-          if ((open & right) && !(crosses & attacked)) moves.castlings |= right;
-        }
+        moves.castlings = detail::castling_if_unattacked<Us, true>(pos, open, attacked) |
+                          detail::castling_if_unattacked<Us, false>(pos, open, attacked);
       } else {
-        moves.castlings = legal_castlings<Us>(pos);
+        moves.castlings = safe_castlings<Us>(pos, open);
       }
     }
     return moves;
