@@ -35,26 +35,27 @@ int run_bench(std::ostream& out) {
   using Clock = std::chrono::steady_clock;
   out << absl::StrFormat("%-10s %5s %12s %9s %14s\n", "position", "depth", "nodes", "seconds",
                          "nodes/s");
-  uint64_t total_nodes = 0;
+  absl::uint128 total_nodes = 0;
   double total_seconds = 0;
   int wrong = 0;
   for (const BenchCase& c : kBenchCases) {
     const Position pos = *Position::from_fen(c.fen);
     const Clock::time_point start = Clock::now();
-    const uint64_t nodes = *perft(pos, c.depth);
+    const absl::uint128 nodes = *perft(pos, c.depth);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     total_nodes += nodes;
     total_seconds += seconds;
-    out << absl::StrFormat("%-10s %5d %12d %9.3f %14.0f", c.name, c.depth, nodes, seconds,
-                           nodes / seconds);
+    out << absl::StrFormat("%-10s %5d %12s %9.3f %14.0f", c.name, c.depth, count_text(nodes),
+                           seconds, static_cast<double>(nodes) / seconds);
     if (nodes != c.nodes) {
       out << absl::StrFormat("  WRONG: expected %d", c.nodes);
       ++wrong;
     }
     out << '\n';
   }
-  out << absl::StrFormat("\nTotal: %d nodes in %.3f s, %.0f nodes/s (slider backend: %s)\n",
-                         total_nodes, total_seconds, total_nodes / total_seconds,
+  out << absl::StrFormat("\nTotal: %s nodes in %.3f s, %.0f nodes/s (slider backend: %s)\n",
+                         count_text(total_nodes), total_seconds,
+                         static_cast<double>(total_nodes) / total_seconds,
                          kSliderBackendName);
   if (wrong) out << "ERROR: " << wrong << " wrong counts\n";
   return wrong ? 1 : 0;

@@ -19,9 +19,12 @@
 #include <vector>
 
 #include "absl/flags/flag.h"
+#include "absl/flags/usage_config.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/status/status.h"
+#include "absl/numeric/int128.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -64,12 +67,12 @@ class ProgressLine {
     if (enabled_ && shown_) std::fprintf(stderr, "\r\x1b[K");
   }
 
-  void update(int done, int total, uint64_t nodes) {
+  void update(int done, int total, absl::uint128 nodes) {
     if (!enabled_) return;
     const double elapsed = seconds_since(start_);
     const double left = done > 0 ? elapsed * (total - done) / done : 0;
-    std::fprintf(stderr, "\r\x1b[K%d/%d root moves, %llu nodes, %.1f s, about %.0f s left", done,
-                 total, static_cast<unsigned long long>(nodes), elapsed, left);
+    std::fprintf(stderr, "\r\x1b[K%d/%d root moves, %s nodes, %.1f s, about %.0f s left", done,
+                 total, count_text(nodes).c_str(), elapsed, left);
     std::fflush(stderr);
     shown_ = true;
   }
@@ -89,7 +92,7 @@ absl::StatusOr<Position> starting_position(const std::vector<char*>& args) {
   for (size_t i = 2; i < args.size(); ++i) {
     absl::StatusOr<Move> move = parse_uci_move(*pos, args[i]);
     if (!move.ok()) return move.status();
-    pos->play(*move);
+    if (absl::Status s = pos->play(*move); !s.ok()) return s;
   }
   return pos;
 }
@@ -107,26 +110,33 @@ int run_perft(const std::vector<char*>& args) {
         "depth '", args[1], "' is not a number (expected 0 to ", kMaxPerftDepth, ")")));
   }
   if (absl::Status s = check_perft_depth(depth); !s.ok()) return fail(s);
+  if (absl::GetFlag(FLAGS_verify) && absl::GetFlag(FLAGS_hash) == 0) {
+    return fail(absl::InvalidArgumentError(
+        "--verify checks a hashed count against an unhashed one: it needs --hash MB"));
+  }
   absl::StatusOr<Position> pos = starting_position(args);
   if (!pos.ok()) return fail(pos.status());
   absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = make_table();
   if (!table.ok()) return fail(table.status());
 
   const Clock::time_point start = Clock::now();
-  uint64_t nodes = 1;
+  absl::uint128 nodes = 1;
   if (depth == 0) {
     std::cout << "\nNodes searched: 1\n";
   } else {
     ProgressLine progress(!absl::GetFlag(FLAGS_quiet) && isatty(STDERR_FILENO));
     absl::StatusOr<std::vector<DivideEntry>> entries = tt::hashed_divide(
         *pos, depth, table->get(),
-        [&progress](int done, int total, uint64_t n) { progress.update(done, total, n); });
+        [&progress](int done, int total, absl::uint128 n) { progress.update(done, total, n); });
     if (!entries.ok()) return fail(entries.status());
     nodes = uci::write_divide(*entries, std::cout);
   }
-  if (absl::GetFlag(FLAGS_verify) && *table != nullptr) {
-    // A hashed count can only be wrong through a 64-bit key collision; this rules it out.
-    absl::StatusOr<uint64_t> unhashed = perft(*pos, depth);
+  // Time and speed are the count's own: the recount below is not part of it.
+  const double seconds = seconds_since(start);
+  if (absl::GetFlag(FLAGS_verify)) {
+    // A hashed count can only be wrong through a key collision (see tt/table.h); this rules it
+    // out.
+    absl::StatusOr<absl::uint128> unhashed = perft(*pos, depth);
     if (!unhashed.ok()) return fail(unhashed.status());
     if (*unhashed != nodes) {
       std::cerr << "pyke: verification FAILED: hashed count " << nodes << ", unhashed "
@@ -135,9 +145,8 @@ int run_perft(const std::vector<char*>& args) {
     }
     std::cout << "Verified: the count without hashing agrees\n";
   }
-  const double seconds = seconds_since(start);
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds,
-                               seconds > 0 ? nodes / seconds : 0.0);
+                               seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
   return 0;
 }
 
@@ -154,6 +163,14 @@ int run_uci() {
 }  // namespace pyke
 
 int main(int argc, char** argv) {
+  // `--help` lists the flags defined in cli/ (Abseil would otherwise look for a file named after
+  // the binary, find none and print "No flags matched").
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = [](absl::string_view file) {
+    return absl::StrContains(file, "cli/");
+  };
+  usage.contains_helpshort_flags = usage.contains_help_flags;
+  absl::SetFlagsUsageConfig(usage);
   absl::SetProgramUsageMessage(
       "counts chess move paths (perft).\n\n"
       "  pyke [--fen FEN] [--hash MB [--verify]] [--quiet] DEPTH [MOVE ...]   divide to DEPTH\n"

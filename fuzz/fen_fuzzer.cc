@@ -24,11 +24,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   PYKE_FUZZ_CHECK(*again == *pos);
   const pyke::MoveList moves = pyke::legal_moves(*pos);
   PYKE_FUZZ_CHECK(moves.size() == pyke::legal_move_count(*pos));
+  PYKE_FUZZ_CHECK(moves.size() <= pyke::MoveList::kCapacity);
   for (pyke::Move move : moves) {
     absl::StatusOr<pyke::Move> parsed = pyke::parse_uci_move(*pos, pyke::to_uci(move));
     PYKE_FUZZ_CHECK(parsed.ok() && *parsed == move);
     pyke::Position child = *pos;
-    child.play(move);
+    PYKE_FUZZ_CHECK(child.play(move).ok());
     PYKE_FUZZ_CHECK(child.validate().ok());
   }
   PYKE_FUZZ_CHECK(pyke::perft(*pos, 2).ok());

@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   PYKE_FUZZ_CHECK(pyke::legal_moves(*pos).contains(*move));
   PYKE_FUZZ_CHECK(pyke::to_uci(*move) == text);
-  pos->play(*move);
+  PYKE_FUZZ_CHECK(pos->play(*move).ok());
   PYKE_FUZZ_CHECK(pos->validate().ok());
   return 0;
 }

@@ -5,8 +5,8 @@
 // letters, the digits 0 and 9, a side other than w/b, castling text other than a subset of KQkq
 // (or -), an en passant square that is not on the third/sixth rank behind a pawn that just moved
 // two squares, move counters that are not numbers or are absurd (halfmove over 1000, fullmove 0 or
-// over 10000), a missing or extra king, more than 8 pawns or 16 pieces of one colour, pawns on
-// the first or last rank, the side not to move in check, and castling rights whose king or rook is
+// over 10000), a missing or extra king, an army no game can reach (more than 8 pawns, or more
+// promoted pieces than missing pawns: material.h), pawns on the first or last rank, the side not to move in check, and castling rights whose king or rook is
 // not on its square.
 #include <string>
 #include "absl/strings/string_view.h"
@@ -78,9 +78,6 @@ absl::Status FenParser::parse_board(absl::string_view board, Position& pos) {
       return fen_error(absl::StrCat(name, " has ", popcount(pos.pieces(c, kKing)),
                                     " kings, expected 1"));
     }
-    if (popcount(pos.pieces(c, kPawn)) > 8 || popcount(pos.pieces(c)) > 16) {
-      return fen_error(absl::StrCat(name, " has more than 8 pawns or 16 pieces"));
-    }
   }
   return absl::OkStatus();
 }
@@ -138,7 +135,7 @@ absl::StatusOr<Position> FenParser::parse(absl::string_view fen) {
                                   " fields, expected 6 (board, side, castling, en passant, "
                                   "halfmove clock, fullmove number; the last two optional)"));
   }
-  Position pos;
+  Position pos;  // empty until the checks below pass: FenParser is a friend
   if (absl::Status s = parse_board(fields[0], pos); !s.ok()) return s;
   if (fields[1] != "w" && fields[1] != "b") {
     return fen_error(absl::StrCat("side to move '", fields[1], "' is not w or b"));

@@ -3,28 +3,35 @@
 //   absl::StatusOr<Position> pos = Position::from_fen(fen);
 //   for (Move move : legal_moves(*pos)) { … }
 //   absl::StatusOr<Move> move = parse_uci_move(*pos, "e7e8q");
-//   if (move.ok()) pos->play(*move);
+//   if (move.ok()) absl::Status played = pos->play(*move);   // legal: OK
 //
 // Only legal moves are produced; nothing is allocated. Hot loops that know the side to move at
 // compile time use the templates behind this API directly (generate.h, count.h, make_move.h).
 #ifndef PYKE_MOVEGEN_MOVEGEN_H_
 #define PYKE_MOVEGEN_MOVEGEN_H_
 
+#include <cassert>
 #include <cstdint>
 #include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
+#include "movegen/material.h"
 #include "movegen/move.h"
 #include "movegen/position.h"
 
 namespace pyke {
 
-// A fixed-capacity list of moves. No position has more than 218 legal moves.
+// A fixed-capacity list of moves. Its capacity is kMaxLegalMoves (material.h): a bound proved
+// for every position Position accepts, so the generator can never fill it past the end. Debug
+// builds check it anyway.
 class MoveList {
  public:
-  static constexpr int kCapacity = 256;
+  static constexpr int kCapacity = kMaxLegalMoves;
 
-  void push_back(Move move) { moves_[size_++] = move; }
+  void push_back(Move move) {
+    assert(size_ < kCapacity && "more legal moves than material.h proves possible");
+    moves_[size_++] = move;
+  }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const Move* begin() const { return moves_; }

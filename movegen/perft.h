@@ -1,57 +1,78 @@
 // perft.h — the perft kernels: count every leaf of the legal move tree to a given depth.
 //
-//   uint64_t nodes = perft(Position::start(), 6);   // 119060324
+//   absl::StatusOr<absl::uint128> nodes = perft(Position::start(), 6);   // 119060324
 //
 // Inside, `perft_node<Cache, Us, Depth>` is a template on the side to move and the remaining
 // depth: colour tests and depth tests vanish at compile time, and the last ply is bulk-counted
-// (count.h) instead of played. Depths up to kMaxTemplateDepth are templates; deeper nodes (few:
-// they are near the root) run one runtime-depth function that adds with overflow checks.
+// (count.h) instead of played.
 //
-// The `Cache` policy is the hook a transposition table plugs into (see //tt). `NoCache` turns
-// every cache call into nothing at compile time, so perft without a table pays nothing for it.
-// A policy names its key type `Key` and provides `Key key_of(const Position&)`; with
-// `kEnabled = true` it also provides:
-//   Key child_key(Key key, const Position& parent, const Position& child);
-//   void prefetch(Key key, int depth);
-//   bool probe(Key key, int depth, uint64_t& nodes);
-//   void store(Key key, int depth, uint64_t nodes);
+// Where 64 bits end. No accepted position has more than kMaxLegalMoves = 323 legal moves
+// (material.h proves it), so a subtree of depth d has at most 323^d leaves, which fits 64 bits
+// for d ≤ kMaxDepthWithin64Bits = 7. The templated kernels cover exactly those depths and add in
+// uint64_t without checks: that is the hot path, and it cannot wrap. Every node deeper than 7
+// (few: they sit near the root) runs `perft_deep`, which adds its children in absl::uint128 with
+// an overflow check, and so do the divide and every total above it. 128 bits hold any perft up to
+// depth 15 (323^15 < 2^128); deeper counts that would not fit are reported, never wrapped.
+//
+// The `Cache` policy (the `PerftCache` concept below) is the hook a transposition table plugs
+// into (see //tt). `NoCache` turns every cache call into nothing at compile time, so perft
+// without a table pays nothing for it.
 #ifndef PYKE_MOVEGEN_PERFT_H_
 #define PYKE_MOVEGEN_PERFT_H_
 
+#include <concepts>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <utility>
 #include <vector>
 
+#include "absl/numeric/int128.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "movegen/count.h"
 #include "movegen/generate.h"
 #include "movegen/make_move.h"
 #include "movegen/maskset.h"
+#include "movegen/material.h"
 #include "movegen/move.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 
 namespace pyke {
 
-// The deepest perft Pyke accepts. Whether a count fits 64 bits depends on the position (the start
-// position's perft 14 does not); a count that would not is reported as an error, never wrapped.
+// The deepest perft Pyke accepts.
 inline constexpr int kMaxPerftDepth = 20;
 
-// No position has more than 218 legal moves and 218^8 < 2^64, so counts of depth 8 or less can
-// never overflow; deeper levels add with a check.
-inline constexpr int kMaxTemplateDepth = 8;
+// Depths 1 … kMaxTemplateDepth are compile-time kernels counting in uint64_t (see above).
+inline constexpr int kMaxTemplateDepth = kMaxDepthWithin64Bits;
 
-// Marks a count that did not fit 64 bits.
-inline constexpr uint64_t kPerftOverflow = std::numeric_limits<uint64_t>::max();
+// Marks a count that did not fit 128 bits.
+inline const absl::uint128 kPerftOverflow = absl::Uint128Max();
+
+// A cache policy for the perft kernels. It names its key type `Key`, says whether it is enabled,
+// and computes a position's key; an enabled one also derives a child's key from its parent's,
+// prefetches, probes and stores counts (a count is remembered only if it fits 64 bits).
+template <class C>
+concept PerftCache =
+    requires(C cache, const Position& pos) {
+      typename C::Key;
+      { C::kEnabled } -> std::convertible_to<bool>;
+      { cache.key_of(pos) } -> std::same_as<typename C::Key>;
+    } &&
+    (!C::kEnabled ||
+     requires(C cache, const Position& pos, typename C::Key key, int depth, uint64_t& nodes) {
+       { cache.child_key(key, pos, pos) } -> std::same_as<typename C::Key>;
+       cache.prefetch(key, depth);
+       { cache.probe(key, depth, nodes) } -> std::same_as<bool>;
+       cache.store(key, depth, nodes);
+     });
 
 struct NoCache {
   static constexpr bool kEnabled = false;
   using Key = uint64_t;
   Key key_of(const Position&) { return 0; }
 };
+static_assert(PerftCache<NoCache>);
 
 // The child of a perft node. Perft never reads the move counters, so they are not updated.
 template <Color Us, PieceType P>
@@ -59,9 +80,9 @@ PYKE_INLINE Position perft_child(const Position& pos, PieceTag<P>, Move move) {
   return pos.template after<Us, P, /*MoveCounters=*/false>(move);
 }
 
-template <class Cache, Color Us, int Depth>
+template <PerftCache Cache, Color Us, int Depth>
 uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) {
-  static_assert(Depth >= 1);
+  static_assert(Depth >= 1 && Depth <= kMaxTemplateDepth, "only depths whose counts fit 64 bits");
   if constexpr (Depth == 1) {
     return static_cast<uint64_t>(count_legal_moves<Us>(pos));
   } else {
@@ -83,8 +104,8 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
   }
 }
 
-template <class Cache>
-uint64_t perft_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key);
+template <PerftCache Cache>
+absl::uint128 perft_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key);
 
 namespace detail {
 
@@ -99,34 +120,55 @@ uint64_t dispatch_depth(const Position& pos, int depth, Cache& cache, typename C
   return nodes;
 }
 
-// A node deeper than kMaxTemplateDepth: few of them, so runtime depth and checked sums.
+// Adds `part` to `sum`; false when the sum no longer fits 128 bits (or `part` is the overflow
+// mark itself).
+inline bool add_count(absl::uint128& sum, absl::uint128 part) {
+  if (part == kPerftOverflow) return false;
+  sum += part;
+  return sum >= part && sum != kPerftOverflow;
+}
+
+// A node deeper than kMaxTemplateDepth: runtime depth and checked 128-bit sums.
 template <class Cache, Color Us>
-uint64_t perft_deep(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
-  uint64_t nodes = 0;
+absl::uint128 perft_deep(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
   if constexpr (Cache::kEnabled) {
-    if (cache.probe(key, depth, nodes)) return nodes;
+    uint64_t cached = 0;
+    if (cache.probe(key, depth, cached)) return cached;
   }
+  absl::uint128 nodes = 0;
   bool overflow = false;
   for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
     if (overflow) return;
     const Position child = perft_child<Us>(pos, piece, move);
     typename Cache::Key child_key{};
     if constexpr (Cache::kEnabled) child_key = cache.child_key(key, pos, child);
-    const uint64_t child_nodes = perft_with(child, depth - 1, cache, child_key);
-    overflow = child_nodes == kPerftOverflow ||
-               __builtin_add_overflow(nodes, child_nodes, &nodes) || nodes == kPerftOverflow;
+    overflow = !add_count(nodes, perft_with(child, depth - 1, cache, child_key));
   });
   if (overflow) return kPerftOverflow;
-  if constexpr (Cache::kEnabled) cache.store(key, depth, nodes);
+  if constexpr (Cache::kEnabled) {
+    if (absl::Uint128High64(nodes) == 0) cache.store(key, depth, absl::Uint128Low64(nodes));
+  }
   return nodes;
+}
+
+// Calls `visit(child, move)` for every legal move of `pos`, in generation order.
+template <class Visitor>
+void for_each_child(const Position& pos, Visitor&& visit) {
+  const auto run = [&]<Color Us>() {
+    for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
+      visit(perft_child<Us>(pos, piece, move), move);
+    });
+  };
+  if (pos.side_to_move() == kWhite) run.template operator()<kWhite>();
+  else run.template operator()<kBlack>();
 }
 
 }  // namespace detail
 
 // Perft of `pos` to `depth` (0 … kMaxPerftDepth) with a cache policy, `key` being
-// cache.key_of(pos). Returns kPerftOverflow when the count does not fit 64 bits.
-template <class Cache>
-uint64_t perft_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
+// cache.key_of(pos). Returns kPerftOverflow when the count does not fit 128 bits.
+template <PerftCache Cache>
+absl::uint128 perft_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
   if (depth <= 0) return 1;
   const Color us = pos.side_to_move();
   if (depth > kMaxTemplateDepth) {
@@ -141,69 +183,71 @@ uint64_t perft_with(const Position& pos, int depth, Cache& cache, typename Cache
 // One root move and the number of leaves below it.
 struct DivideEntry {
   Move move;
-  uint64_t nodes;
+  absl::uint128 nodes;
 };
 
 // Called after each root move of a divide: moves done, moves in all, nodes so far.
-using DivideProgress = std::function<void(int done, int total, uint64_t nodes)>;
+using DivideProgress = std::function<void(int done, int total, absl::uint128 nodes)>;
 
 // Perft split by root move, in generation order, with a cache policy. Depth must be at least 1.
 // A root move whose count overflows has nodes == kPerftOverflow.
-template <class Cache>
+template <PerftCache Cache>
 std::vector<DivideEntry> divide_with(const Position& pos, int depth, Cache& cache,
                                      const DivideProgress& progress = nullptr) {
   std::vector<DivideEntry> entries;
-  MoveList moves = legal_moves(pos);
-  uint64_t total = 0;
-  for (Move move : moves) {
-    Position child = pos;
-    child.play(move);
-    const uint64_t nodes = perft_with(child, depth - 1, cache, cache.key_of(child));
+  const int total_moves = legal_move_count(pos);
+  absl::uint128 total = 0;
+  bool overflow = false;
+  detail::for_each_child(pos, [&](const Position& child, Move move) {
+    const absl::uint128 nodes = perft_with(child, depth - 1, cache, cache.key_of(child));
     entries.push_back({move, nodes});
-    total = (nodes == kPerftOverflow || __builtin_add_overflow(total, nodes, &total))
-                ? kPerftOverflow
-                : total;
-    if (progress) progress(static_cast<int>(entries.size()), moves.size(), total);
-  }
+    overflow = overflow || !detail::add_count(total, nodes);
+    if (progress) progress(static_cast<int>(entries.size()), total_moves, overflow ? kPerftOverflow : total);
+  });
   return entries;
 }
+
+// The sum of a divide's counts, or kPerftOverflow when it does not fit 128 bits.
+absl::uint128 divide_total(const std::vector<DivideEntry>& entries);
 
 // Checks a requested depth: OK, or an error naming the allowed range.
 absl::Status check_perft_depth(int depth);
 
-// The error for a count that does not fit 64 bits.
+// The error for a count that does not fit 128 bits.
 absl::Status perft_overflow_error(int depth);
 
 // Perft with a cache policy, as a status: an error for a depth outside 0 … kMaxPerftDepth or a
-// count over 2^64-1.
-template <class Cache>
-absl::StatusOr<uint64_t> checked_perft(const Position& pos, int depth, Cache& cache) {
+// count over 2^128-1.
+template <PerftCache Cache>
+absl::StatusOr<absl::uint128> checked_perft(const Position& pos, int depth, Cache& cache) {
   if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
-  const uint64_t nodes = perft_with(pos, depth, cache, cache.key_of(pos));
+  const absl::uint128 nodes = perft_with(pos, depth, cache, cache.key_of(pos));
   if (nodes == kPerftOverflow) return perft_overflow_error(depth);
   return nodes;
 }
 
-// Divide with a cache policy, as a status: the errors of checked_perft, and depth 0.
-template <class Cache>
+// Divide with a cache policy, as a status: the errors of checked_perft (for any root move or
+// for the total), and depth 0.
+template <PerftCache Cache>
 absl::StatusOr<std::vector<DivideEntry>> checked_divide(const Position& pos, int depth,
                                                         Cache& cache,
                                                         const DivideProgress& progress) {
   if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
   if (depth == 0) return absl::OutOfRangeError("divide needs a depth of at least 1");
   std::vector<DivideEntry> entries = divide_with(pos, depth, cache, progress);
-  for (const DivideEntry& e : entries) {
-    if (e.nodes == kPerftOverflow) return perft_overflow_error(depth);
-  }
+  if (divide_total(entries) == kPerftOverflow) return perft_overflow_error(depth);
   return entries;
 }
 
 // Perft without a cache; the errors of checked_perft.
-absl::StatusOr<uint64_t> perft(const Position& pos, int depth);
+absl::StatusOr<absl::uint128> perft(const Position& pos, int depth);
 
 // Divide without a cache; the errors of checked_divide.
 absl::StatusOr<std::vector<DivideEntry>> divide(const Position& pos, int depth,
                                                 const DivideProgress& progress = nullptr);
+
+// Decimal text of a count: "92233720368547758080".
+std::string count_text(absl::uint128 nodes);
 
 }  // namespace pyke
 

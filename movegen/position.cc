@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "movegen/make_move.h"
 #include "movegen/maskset.h"
+#include "movegen/movegen.h"
 
 namespace pyke {
 namespace {
@@ -36,13 +37,23 @@ Piece Position::piece_on(Square s) const {
   return kNoPiece;
 }
 
+Material Position::material(Color c) const {
+  return {popcount(pieces(c, kPawn)), popcount(pieces(c, kKnight)), popcount(pieces(c, kBishop)),
+          popcount(pieces(c, kRook)), popcount(pieces(c, kQueen))};
+}
+
 bool Position::in_check() const {
   return side_ == kWhite ? attacked_by_them<kWhite>(*this, king_square(kWhite), occupied())
                          : attacked_by_them<kBlack>(*this, king_square(kBlack), occupied());
 }
 
-void Position::play(Move move) {
+absl::Status Position::play(Move move) {
+  if (!legal_moves(*this).contains(move)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("illegal move '", to_uci(move), "' in position ", to_fen()));
+  }
   *this = side_ == kWhite ? play_as<kWhite>(*this, move) : play_as<kBlack>(*this, move);
+  return absl::OkStatus();
 }
 
 absl::Status Position::validate() const {
@@ -59,6 +70,20 @@ absl::Status Position::validate() const {
     if (popcount(pieces(c, kKing)) != 1) {
       return absl::InvalidArgumentError(
           absl::StrCat(c == kWhite ? "white" : "black", " must have exactly one king"));
+    }
+  }
+  for (Color c : {kWhite, kBlack}) {
+    const Material m = material(c);
+    const char* side = c == kWhite ? "white" : "black";
+    if (m.pawns > kStartingMaterial.pawns) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(side, " has ", m.pawns, " pawns: no game has more than 8 pawns"));
+    }
+    if (!is_reachable(m)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          side, " has ", promoted_pieces(m), " promoted pieces but only ",
+          kStartingMaterial.pawns - m.pawns,
+          " missing pawns: no game reaches that (each promoted piece was a pawn)"));
     }
   }
   if (pieces(kPawn) & (kRank1 | kRank8)) {

@@ -1,14 +1,18 @@
 // position.h — a chess position as bitboards, cheap to copy (80 bytes).
 //
 // Pyke makes moves by copying: `Position child = parent.after<kWhite, kKnight>(move)` (see
-// make_move.h) or, outside hot loops, `position.play(move)`. There is no undo.
+// make_move.h) or, outside hot loops, `position.play(move)`, which checks legality. There is no
+// undo.
 //
 //   absl::StatusOr<Position> pos = Position::from_fen("8/8/8/KPp4r/8/8/8/8 w - c6 0 1");
 //   if (!pos.ok()) { /* pos.status().message() says what is wrong and where */ }
 //   Bitboard white_pawns = pos->pieces(kWhite, kPawn);
 //
-// Invariants (checked by `validate`, kept by every move): one king per side, colours and piece
-// types partition the occupied squares, the side not to move is not in check, castling rights
+// Every Position a caller can hold is valid: the only ways to get one are `start()`, `from_fen`
+// (which checks) and `play` (which refuses an illegal move), so there is no kingless default.
+//
+// Invariants (checked by `validate`, kept by every move): one king per side, an army a game can
+// reach (material.h), colours and piece types partition the occupied squares, the side not to move is not in check, castling rights
 // match kings and rooks on their squares, and an en passant square is stored only when a pawn of
 // the side to move could capture there.
 #ifndef PYKE_MOVEGEN_POSITION_H_
@@ -22,6 +26,7 @@
 #include "absl/status/statusor.h"
 #include "movegen/bitboard.h"
 #include "movegen/castling.h"
+#include "movegen/material.h"
 #include "movegen/move.h"
 #include "movegen/types.h"
 
@@ -46,6 +51,7 @@ class Position {
   Bitboard occupied() const { return by_color_[kWhite] | by_color_[kBlack]; }
   Square king_square(Color c) const { return lsb(pieces(c, kKing)); }
   Piece piece_on(Square s) const;
+  Material material(Color c) const;
 
   Color side_to_move() const { return side_; }
   // The square a pawn would capture onto en passant, or kNoSquare. Stored only when an enemy
@@ -59,8 +65,9 @@ class Position {
   // True when the side to move is in check.
   bool in_check() const;
 
-  // Plays a move that must be legal here (take it from legal_moves or parse_uci_move).
-  void play(Move move);
+  // Plays `move` if it is legal here; otherwise an error naming it, and the position is unchanged.
+  // Costs a move generation: hot loops use `after` (below) with moves from the generator.
+  absl::Status play(Move move);
 
   // The position after `move`, made by copying. `Us` must be the side to move and `Mover` the
   // type of the piece on move.from(). Defined in make_move.h; templates keep the perft hot path
@@ -76,6 +83,9 @@ class Position {
 
  private:
   friend class FenParser;
+
+  // An empty board, for FenParser to fill in and check: never handed out.
+  Position() = default;
 
   template <Color Us, PieceType Mover, bool MoveCounters>
   Position make(Move move) const;

@@ -18,7 +18,7 @@ Move choose(const Position& pos) {
   int best_score = INT32_MIN;
   for (Move move : legal_moves(pos)) {
     Position child = pos;
-    child.play(move);
+    if (!child.play(move).ok()) return Move::none();  // cannot happen: the move is from the list
     const int replies = legal_move_count(child);
     const Piece victim = pos.piece_on(move.to());
     int score = -replies;
@@ -43,7 +43,7 @@ TEST(Consumer, PlaysAGameFromTheLegalMoveList) {
     ASSERT_TRUE(parsed.ok()) << parsed.status();
     ASSERT_EQ(*parsed, move);
     game += to_uci(move) + " ";
-    pos.play(move);
+    ASSERT_TRUE(pos.play(move).ok());
     ASSERT_TRUE(pos.validate().ok()) << game << "\n" << pos.validate();
     absl::StatusOr<Position> reparsed = Position::from_fen(pos.to_fen());
     ASSERT_TRUE(reparsed.ok()) << pos.to_fen() << ": " << reparsed.status();

@@ -42,7 +42,7 @@ TEST(Count, SetwiseAndScalarAgree) {
   for (const Position& root : positions) {
     for (Move move : legal_moves(root)) {
       Position child = root;
-      child.play(move);
+      ASSERT_TRUE(child.play(move).ok());
       if (child.side_to_move() == kWhite) expect_paths_agree<kWhite>(child);
       else expect_paths_agree<kBlack>(child);
     }

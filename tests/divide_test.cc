@@ -17,17 +17,17 @@ TEST(Divide, EntriesSumToPerftAndMatchChildren) {
     ASSERT_TRUE(pos.ok());
     int progress_calls = 0;
     absl::StatusOr<std::vector<DivideEntry>> entries =
-        divide(*pos, 3, [&](int done, int total, uint64_t) {
+        divide(*pos, 3, [&](int done, int total, absl::uint128) {
           ++progress_calls;
           EXPECT_EQ(done, progress_calls);
           EXPECT_EQ(total, legal_move_count(*pos));
         });
     ASSERT_TRUE(entries.ok()) << entries.status();
     EXPECT_EQ(static_cast<int>(entries->size()), legal_move_count(*pos));
-    uint64_t sum = 0;
+    absl::uint128 sum = 0;
     for (const DivideEntry& e : *entries) {
       Position child = *pos;
-      child.play(e.move);
+      ASSERT_TRUE(child.play(e.move).ok());
       EXPECT_EQ(e.nodes, *perft(child, 2)) << to_uci(e.move);
       sum += e.nodes;
     }

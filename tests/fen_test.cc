@@ -93,7 +93,11 @@ INSTANTIATE_TEST_SUITE_P(
         BadFen{"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "side not to move is in check"},
         BadFen{"4k3/8/8/8/8/8/8/4K2R w Q - 0 1", "castling right 'Q'"},
         BadFen{"4k3/8/8/8/8/8/8/3K3R w K - 0 1", "castling right 'K'"},
-        BadFen{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "more than 8 pawns"}));
+        BadFen{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "more than 8 pawns"},
+        // 222 legal moves (Stockfish agrees): 14 promoted queens, more than any game can have.
+        BadFen{"1Q1Q1Q2/1Q5Q/4Q3/1Q5Q/1Q6/4Q1Q1/2Q5/k1KQ1Q1Q w - - 0 1",
+               "14 promoted pieces but only 8 missing pawns"},
+        BadFen{"4k3/8/8/8/8/8/PPPPPPPP/RRRNKBNR w - - 0 1", "2 promoted pieces but only 0"}));
 
 }  // namespace
 }  // namespace pyke

@@ -105,7 +105,7 @@ TEST(LegalMoves, CapturingARookRemovesItsCastlingRight) {
   ASSERT_TRUE(pos.ok());
   absl::StatusOr<Move> capture = parse_uci_move(*pos, "g2h1");
   ASSERT_TRUE(capture.ok()) << capture.status();
-  pos->play(*capture);
+  ASSERT_TRUE(pos->play(*capture).ok());
   EXPECT_EQ(pos->castling_rights(), kWhiteQueenside | kBlackKingside | kBlackQueenside);
   EXPECT_EQ(pos->to_fen(), "r3k2r/8/8/8/8/8/8/R3K2b w Qkq - 0 2");
 }
@@ -133,7 +133,7 @@ TEST(ParseUciMove, CastlingIsTheKingsMove) {
   absl::StatusOr<Move> castle = parse_uci_move(*pos, "e1g1");
   ASSERT_TRUE(castle.ok()) << castle.status();
   EXPECT_EQ(castle->kind(), MoveKind::kCastling);
-  pos->play(*castle);
+  ASSERT_TRUE(pos->play(*castle).ok());
   EXPECT_EQ(pos->to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
 }
 

@@ -1,12 +1,18 @@
-// Counts that do not fit 64 bits are reported, never wrapped. No real perft that overflows runs
-// in a test's lifetime, so a cache policy stands in for the subtrees: it answers every depth-8
-// node with 2^62 leaves, which makes 4 or more such children overflow a depth-9 count.
+// Counts past 2^64 are exact, and counts past 2^128 are reported, never wrapped.
+//
+// No real perft that big runs in a test's lifetime, so a cache policy stands in for the subtrees:
+// it answers every depth-8 node with 2^62 leaves. The kernels, the divide and the report the CLI
+// and UCI print with are the real ones.
 #include <cstdint>
+#include <sstream>
+#include <vector>
 
+#include "absl/numeric/int128.h"
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
+#include "uci/perft_report.h"
 
 namespace pyke {
 namespace {
@@ -26,31 +32,47 @@ struct HugeSubtrees {
   }
   void store(uint64_t, int, uint64_t) {}
 };
+static_assert(PerftCache<HugeSubtrees>);
 
-TEST(Overflow, SumsThatFitAreExact) {
-  // Three legal moves: 3 * 2^62 < 2^64.
-  absl::StatusOr<Position> pos = Position::from_fen("k7/8/8/8/8/8/8/7K w - - 0 1");
-  ASSERT_TRUE(pos.ok());
-  ASSERT_EQ(legal_move_count(*pos), 3);
+TEST(Overflow, TwentyRootMovesOfTwoToTheSixtySecondPrintTheirExactSum) {
   HugeSubtrees cache;
-  EXPECT_EQ(perft_with(*pos, 9, cache, 0), 3 * kHugeSubtree);
+  absl::StatusOr<std::vector<DivideEntry>> entries =
+      checked_divide(Position::start(), 9, cache, nullptr);
+  ASSERT_TRUE(entries.ok()) << entries.status();
+  ASSERT_EQ(entries->size(), 20u);
+  for (const DivideEntry& e : *entries) EXPECT_EQ(e.nodes, kHugeSubtree) << to_uci(e.move);
+
+  std::ostringstream report;
+  const absl::uint128 total = uci::write_divide(*entries, report);
+  EXPECT_EQ(total, absl::MakeUint128(5, 0));  // 20 · 2^62 = 5 · 2^64
+  EXPECT_NE(report.str().find("e2e4: 4611686018427387904\n"), std::string::npos) << report.str();
+  EXPECT_NE(report.str().find("\nNodes searched: 92233720368547758080\n"), std::string::npos)
+      << report.str();
 }
 
-TEST(Overflow, SumsThatDoNotFitAreReportedAndPropagate) {
+TEST(Overflow, DeeperNodesAddInOneHundredTwentyEightBits) {
   HugeSubtrees cache;
-  const Position start = Position::start();  // 20 moves: 20 * 2^62 overflows
-  EXPECT_EQ(perft_with(start, 9, cache, 0), kPerftOverflow);
-  EXPECT_EQ(perft_with(start, 10, cache, 0), kPerftOverflow);
-  const std::vector<DivideEntry> entries = divide_with(start, 10, cache);
-  ASSERT_EQ(entries.size(), 20u);
-  for (const DivideEntry& e : entries) EXPECT_EQ(e.nodes, kPerftOverflow) << to_uci(e.move);
+  // Perft 10: 400 depth-8 nodes of 2^62 each = 100 · 2^64.
+  EXPECT_EQ(perft_with(Position::start(), 10, cache, 0), absl::MakeUint128(100, 0));
+  absl::StatusOr<absl::uint128> checked = checked_perft(Position::start(), 9, cache);
+  ASSERT_TRUE(checked.ok());
+  EXPECT_EQ(count_text(*checked), "92233720368547758080");
 }
 
-TEST(Overflow, DepthsUpToEightCannotOverflow) {
-  // 218 legal moves is the most any position has; 218^8 still fits 64 bits.
-  double bound = 1;
-  for (int i = 0; i < kMaxTemplateDepth; ++i) bound *= 218;
-  EXPECT_LT(bound, 18446744073709551615.0);
+TEST(Overflow, SumsPastTwoToTheOneHundredTwentyEightAreReported) {
+  const absl::uint128 half = absl::MakeUint128(uint64_t{1} << 63, 0);  // 2^127
+  std::vector<DivideEntry> entries = {{Move::make(kE2, kE4), half - 1},
+                                      {Move::make(kD2, kD4), half - 1}};
+  EXPECT_EQ(divide_total(entries), absl::Uint128Max() - 1);  // 2^128 - 2: fits, just
+  entries.push_back({Move::make(kC2, kC4), 3});
+  EXPECT_EQ(divide_total(entries), kPerftOverflow);
+  entries = {{Move::make(kE2, kE4), kPerftOverflow}};
+  EXPECT_EQ(divide_total(entries), kPerftOverflow) << "an overflowed part stays overflowed";
+}
+
+TEST(Overflow, ErrorsNameTheDepth) {
+  EXPECT_EQ(perft_overflow_error(19).code(), absl::StatusCode::kOutOfRange);
+  EXPECT_NE(perft_overflow_error(19).message().find("perft 19"), absl::string_view::npos);
 }
 
 }  // namespace

@@ -25,8 +25,8 @@ tt::PerftTable& table() {
 
 }  // namespace
 
-uint64_t count_perft(const Position& pos, int depth) {
-  absl::StatusOr<uint64_t> nodes = tt::hashed_perft(pos, depth, &table());
+absl::uint128 count_perft(const Position& pos, int depth) {
+  absl::StatusOr<absl::uint128> nodes = tt::hashed_perft(pos, depth, &table());
   EXPECT_TRUE(nodes.ok()) << nodes.status();
   return nodes.value_or(0);
 }

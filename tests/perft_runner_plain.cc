@@ -4,8 +4,8 @@
 
 namespace pyke::testing {
 
-uint64_t count_perft(const Position& pos, int depth) {
-  absl::StatusOr<uint64_t> nodes = perft(pos, depth);
+absl::uint128 count_perft(const Position& pos, int depth) {
+  absl::StatusOr<absl::uint128> nodes = perft(pos, depth);
   EXPECT_TRUE(nodes.ok()) << nodes.status();
   return nodes.value_or(0);
 }

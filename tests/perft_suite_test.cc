@@ -1,6 +1,6 @@
 // Perft of every position of a reference suite, up to a depth limit, against published counts.
 //
-// Flags: --suite=<runfiles path> --max_depth=N [--min_depth=N] [--hash_mb=N]
+// Flags: --suite=<runfiles path> --max_depth=N [--min_depth=N] [--hash_buckets=N] (hashed runner)
 // One binary serves the fast suites in `bazel test //...` and the deep `manual` ones.
 #include <cstdint>
 #include <string>

@@ -11,9 +11,11 @@ _MOCK_REPOS = "/usr/src/bazel-bootstrap/mock_repos"
 
 # Abseil targets Pyke uses: Bazel label inside @com_google_absl -> pkg-config module.
 _ABSL_TARGETS = {
+    "absl/flags:config": "absl_flags_config",
     "absl/flags:flag": "absl_flags",
     "absl/flags:parse": "absl_flags_parse",
     "absl/flags:usage": "absl_flags_usage",
+    "absl/numeric:int128": "absl_int128",
     "absl/status": "absl_status",
     "absl/status:statusor": "absl_statusor",
     "absl/strings": "absl_strings",

@@ -2,7 +2,7 @@
 
 namespace pyke::tt {
 
-absl::StatusOr<uint64_t> hashed_perft(const Position& pos, int depth, PerftTable* table) {
+absl::StatusOr<absl::uint128> hashed_perft(const Position& pos, int depth, PerftTable* table) {
   if (table == nullptr) return perft(pos, depth);
   TableCache cache(*table);
   return checked_perft(pos, depth, cache);

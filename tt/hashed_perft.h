@@ -1,7 +1,7 @@
 // hashed_perft.h — perft and divide through the transposition table.
 //
 //   auto table = PerftTable::create(256);
-//   absl::StatusOr<uint64_t> nodes = hashed_perft(pos, 8, table->get());
+//   absl::StatusOr<absl::uint128> nodes = hashed_perft(pos, 8, table->get());
 //
 // `TableCache` is the cache policy (see movegen/perft.h) that plugs the table into movegen's
 // kernels; with `table == nullptr` these functions run the plain kernels.
@@ -45,8 +45,10 @@ class TableCache {
   PerftTable& table_;
 };
 
+static_assert(PerftCache<TableCache>);
+
 // Perft through `table`, or without hashing when it is null. Same errors as pyke::perft.
-absl::StatusOr<uint64_t> hashed_perft(const Position& pos, int depth, PerftTable* table);
+absl::StatusOr<absl::uint128> hashed_perft(const Position& pos, int depth, PerftTable* table);
 
 // Divide through `table`, or without hashing when it is null. Same errors as pyke::divide.
 absl::StatusOr<std::vector<DivideEntry>> hashed_divide(const Position& pos, int depth,

@@ -22,11 +22,20 @@ constexpr uint64_t kDepthMask = 63;
 // The 16 bits of the key's low half that an entry keeps, in their place in `data`.
 uint64_t check_bits(Key key) { return (low_half(key) << 6) & kCheckMask; }
 
+}  // namespace
+
 size_t physical_memory_megabytes() {
   const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page_size <= 0) return PerftTable::kMaxMegabytes;
-  return static_cast<size_t>(pages) / (size_t{1} << 20) * static_cast<size_t>(page_size);
+  if (pages <= 0 || page_size <= 0) return PerftTable::kMaxMegabytes;  // unknown: no limit
+  return megabytes_of_pages(static_cast<uint64_t>(pages), static_cast<uint64_t>(page_size));
 }
+
+size_t megabytes_of_pages(uint64_t pages, uint64_t page_size) {
+  // Multiply first, in 128 bits: dividing the page count by 2^20 first would drop up to 4 GiB.
+  return static_cast<size_t>((static_cast<unsigned __int128>(pages) * page_size) >> 20);
+}
+
+namespace {
 
 void write(PerftTable::Entry& e, uint64_t key_xor_data, uint64_t data) {
   e.key_xor_data.store(key_xor_data, std::memory_order_relaxed);

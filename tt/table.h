@@ -26,6 +26,12 @@
 
 namespace pyke::tt {
 
+// The machine's physical memory in MiB (kMaxMegabytes when the system does not say).
+size_t physical_memory_megabytes();
+
+// `pages` pages of `page_size` bytes in whole MiB, rounded down.
+size_t megabytes_of_pages(uint64_t pages, uint64_t page_size);
+
 class PerftTable {
  public:
   // The largest size `create` accepts when the machine has that much memory.

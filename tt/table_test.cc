@@ -81,12 +81,12 @@ TEST(Zobrist, IncrementalKeysEqualKeysFromScratch) {
     const Key root_key = zobrist_key(*root);
     for (Move m : legal_moves(*root)) {
       Position child = *root;
-      child.play(m);
+      ASSERT_TRUE(child.play(m).ok());
       const Key key = child_key(root_key, *root, child);
       ASSERT_EQ(key, zobrist_key(child)) << fen << " " << to_uci(m);
       for (Move m2 : legal_moves(child)) {
         Position grandchild = child;
-        grandchild.play(m2);
+        ASSERT_TRUE(grandchild.play(m2).ok());
         ASSERT_EQ(child_key(key, child, grandchild), zobrist_key(grandchild))
             << fen << " " << to_uci(m) << " " << to_uci(m2);
       }

@@ -74,9 +74,14 @@ absl::Status Engine::set_hash_megabytes(size_t megabytes) {
     table_.reset();
     return absl::OkStatus();
   }
-  table_.reset();  // free the old table before allocating the new one
+  // The new table is allocated while the old one still exists, so that a failure leaves hashing
+  // as it was (both must fit in memory for that moment).
   absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = tt::PerftTable::create(megabytes);
-  if (!table.ok()) return table.status();
+  if (!table.ok()) {
+    return absl::Status(table.status().code(),
+                        absl::StrCat(table.status().message(), "; the hash table stays at ",
+                                     table_ ? table_->megabytes() : 0, " MB"));
+  }
   table_ = std::move(*table);
   return absl::OkStatus();
 }
@@ -147,7 +152,7 @@ absl::Status Engine::handle_position(absl::string_view args) {
     for (++next; next < tokens.size(); ++next) {
       absl::StatusOr<Move> move = parse_uci_move(*pos, tokens[next]);
       if (!move.ok()) return move.status();
-      pos->play(*move);
+      if (absl::Status s = pos->play(*move); !s.ok()) return s;
     }
   }
   position_ = *pos;  // only a fully valid command changes the position

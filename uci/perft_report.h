@@ -4,20 +4,24 @@
 //   …
 //   (blank line)
 //   Nodes searched: 4865609
+//
+// Counts are printed in full from 128-bit totals, never wrapped: a divide of twenty root moves of
+// 2^62 leaves each ends with `Nodes searched: 92233720368547758080`.
 #ifndef PYKE_UCI_PERFT_REPORT_H_
 #define PYKE_UCI_PERFT_REPORT_H_
 
-#include <cstdint>
 #include <ostream>
 #include <vector>
 
+#include "absl/numeric/int128.h"
 #include "movegen/perft.h"
 
 namespace pyke::uci {
 
 // Writes one `move: nodes` line per root move, sorted by move text, a blank line and
-// `Nodes searched: N`. Returns N.
-uint64_t write_divide(const std::vector<DivideEntry>& entries, std::ostream& out);
+// `Nodes searched: N`. Returns N. The entries come from checked_divide (or a driver that checks
+// the same way), so their sum fits 128 bits.
+absl::uint128 write_divide(const std::vector<DivideEntry>& entries, std::ostream& out);
 
 }  // namespace pyke::uci
 
