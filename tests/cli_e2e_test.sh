@@ -58,10 +58,22 @@ expect_usage_error "bad FEN" "bad FEN" --fen "8/8/8/8 w - - 0 1" 3
 expect_usage_error "absurd hash" "hash" --hash 99999999999 3
 expect_usage_error "hash above memory" "MB" --hash 1048576 3
 
+expect_usage_error "verify without hash" "needs --hash" --verify 3
+
 run --help
-check "--help lists --fen" grep -q -- "--fen" <<<"$out$err"
-check "--help lists --hash" grep -q -- "--hash" <<<"$out$err"
-check "--help lists --quiet" grep -q -- "--quiet" <<<"$out$err"
+help="$out$err"
+check "--help does not say 'No flags matched'" test "$(grep -c 'No flags matched' <<<"$help")" -eq 0
+check "--help explains --fen" grep -q -- "-fen (count from this FEN" <<<"$help"
+check "--help explains --hash" grep -q -- "-hash (transposition table size" <<<"$help"
+check "--help explains --quiet" grep -q -- "-quiet (no progress" <<<"$help"
+check "--help explains --verify" grep -q -- "-verify (with --hash" <<<"$help"
+
+run --hash 4 --verify 6
+time_line=$(sed -n 's/^Time: \([0-9.]*\) s$/\1/p' <<<"$out")
+speed_line=$(sed -n 's/^Speed: \([0-9]*\) nodes\/s$/\1/p' <<<"$out")
+# Speed is the hashed count's own: nodes / Time, not nodes / (Time + recount).
+check "verify: speed is nodes / time" awk -v t="$time_line" -v s="$speed_line" \
+  'BEGIN { e = 119060324 / t; exit !(s > 0.9 * e && s < 1.1 * e) }' 
 
 run bench
 check "bench exit 0" test "$status" -eq 0

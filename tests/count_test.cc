@@ -15,13 +15,17 @@ namespace {
 
 std::vector<Position> published_positions() {
   const char* dir = std::getenv("TEST_SRCDIR");
-  std::ifstream in(std::string(dir ? dir : ".") + "/pyke/tests/data/published.epd");
+  const std::string path = std::string(dir ? dir : ".") + "/pyke/tests/data/published.epd";
+  std::ifstream in(path);
+  if (!in) ADD_FAILURE() << "cannot open " << path;
   std::vector<Position> positions;
   std::string line;
   while (std::getline(in, line)) {
     absl::StatusOr<Position> pos = Position::from_fen(line.substr(0, line.find(';')));
     if (pos.ok()) positions.push_back(*pos);
+    else ADD_FAILURE() << line << ": " << pos.status();
   }
+  if (positions.size() < 100) ADD_FAILURE() << "only " << positions.size() << " positions in " << path;
   return positions;
 }
 
@@ -40,6 +44,8 @@ TEST(Count, SetwiseAndScalarAgree) {
   const auto positions = published_positions();
   ASSERT_GT(positions.size(), 100u);
   for (const Position& root : positions) {
+    if (root.side_to_move() == kWhite) expect_paths_agree<kWhite>(root);
+    else expect_paths_agree<kBlack>(root);
     for (Move move : legal_moves(root)) {
       Position child = root;
       ASSERT_TRUE(child.play(move).ok());

@@ -63,6 +63,17 @@ TEST(PerftTable, CountsTooBigToKeepAreNotStored) {
   EXPECT_FALSE((*table)->probe(77, nodes));
 }
 
+TEST(PhysicalMemory, IsTheRealSizeNotRoundedToFourGigabytes) {
+  // This machine: 6,170,880 pages of 4 KiB = 24,105 MiB (once reported as 20,480).
+  EXPECT_EQ(megabytes_of_pages(6170880, 4096), 24105u);
+  EXPECT_EQ(megabytes_of_pages(786432, 4096), 3072u);  // 3 GiB (once reported as 0)
+  EXPECT_EQ(megabytes_of_pages(1, 4096), 0u);
+  EXPECT_EQ(megabytes_of_pages(512, 2 << 20), 1024u);  // huge pages
+  const size_t here = physical_memory_megabytes();
+  EXPECT_GT(here, 0u);
+  EXPECT_TRUE(PerftTable::create(1).ok()) << "a 1 MB table fits on any machine";
+}
+
 TEST(PerftTable, RefusesAbsurdSizesWithAClearError) {
   EXPECT_FALSE(PerftTable::create(0).ok());
   auto huge = PerftTable::create(PerftTable::kMaxMegabytes + 1);
@@ -98,8 +109,24 @@ TEST(Zobrist, SideCastlingAndEnPassantChangeTheKey) {
   const Key start = zobrist_key(Position::start());
   auto black = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
   auto no_castle = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1");
+  ASSERT_TRUE(black.ok()) << black.status();
+  ASSERT_TRUE(no_castle.ok()) << no_castle.status();
   EXPECT_NE(zobrist_key(*black), start);
   EXPECT_NE(zobrist_key(*no_castle), start);
+
+  // The same board with and without an en passant capture available (black's d4 pawn may take
+  // on e3), and with the capture possible on another file.
+  auto ep = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  auto no_ep = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  auto other_ep = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/RNBQKBNR b KQkq c3 0 1");
+  ASSERT_TRUE(ep.ok()) << ep.status();
+  ASSERT_TRUE(no_ep.ok()) << no_ep.status();
+  ASSERT_TRUE(other_ep.ok()) << other_ep.status();
+  ASSERT_NE(ep->en_passant_square(), kNoSquare);
+  ASSERT_EQ(no_ep->en_passant_square(), kNoSquare);
+  EXPECT_NE(zobrist_key(*ep), zobrist_key(*no_ep));
+  EXPECT_NE(zobrist_key(*other_ep), zobrist_key(*no_ep));
+  EXPECT_NE(zobrist_key(*ep), zobrist_key(*other_ep));
 }
 
 }  // namespace

@@ -45,6 +45,9 @@ class Engine {
 
   const Position& position() const { return position_; }
 
+  // The hash table's size in MB; 0 when hashing is off.
+  size_t hash_megabytes() const { return table_ ? table_->megabytes() : 0; }
+
  private:
   absl::Status handle_command(absl::string_view line, bool& quit);
   absl::Status handle_position(absl::string_view args);

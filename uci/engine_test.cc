@@ -136,5 +136,17 @@ TEST(Uci, HugeHashIsAClearErrorNotACrash) {
   EXPECT_TRUE(contains(out.str(), "Nodes searched: 400")) << out.str();
 }
 
+TEST(Uci, FailedResizeKeepsTheOldTable) {
+  std::ostringstream out;
+  Engine engine(out);
+  engine.handle_line("setoption name Hash value 4");
+  ASSERT_EQ(engine.hash_megabytes(), 4u) << out.str();
+  engine.handle_line("setoption name Hash value 1048576");  // 1 TiB: refused
+  EXPECT_TRUE(contains(out.str(), "the hash table stays at 4 MB")) << out.str();
+  EXPECT_EQ(engine.hash_megabytes(), 4u);
+  engine.handle_line("setoption name Hash value 0");
+  EXPECT_EQ(engine.hash_megabytes(), 0u);
+}
+
 }  // namespace
 }  // namespace pyke::uci
