@@ -7,6 +7,7 @@
 #include "movegen/attacks.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
+#include "perft/parallel.h"
 
 namespace pyke {
 namespace {
@@ -31,7 +32,9 @@ constexpr BenchCase kBenchCases[] = {
 
 }  // namespace
 
-int run_bench(std::ostream& out) {
+int run_bench(std::ostream& out, int threads) {
+  parallel::Options options;
+  options.threads = threads;
   using Clock = std::chrono::steady_clock;
   out << absl::StrFormat("%-10s %5s %12s %9s %14s\n", "position", "depth", "nodes", "seconds",
                          "nodes/s");
@@ -41,7 +44,7 @@ int run_bench(std::ostream& out) {
   for (const BenchCase& c : kBenchCases) {
     const Position pos = *Position::from_fen(c.fen);
     const Clock::time_point start = Clock::now();
-    const absl::uint128 nodes = *perft(pos, c.depth);
+    const absl::uint128 nodes = *parallel::count(pos, c.depth, options);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     total_nodes += nodes;
     total_seconds += seconds;
@@ -53,9 +56,10 @@ int run_bench(std::ostream& out) {
     }
     out << '\n';
   }
-  out << absl::StrFormat("\nTotal: %s nodes in %.3f s, %.0f nodes/s (slider backend: %s)\n",
-                         count_text(total_nodes), total_seconds,
-                         static_cast<double>(total_nodes) / total_seconds,
+  out << absl::StrFormat(
+      "\nTotal: %s nodes in %.3f s, %.0f nodes/s (%d thread%s, slider backend: %s)\n",
+      count_text(total_nodes), total_seconds, static_cast<double>(total_nodes) / total_seconds,
+      threads, threads == 1 ? "" : "s",
                          kSliderBackendName);
   if (wrong) out << "ERROR: " << wrong << " wrong counts\n";
   return wrong ? 1 : 0;

@@ -7,8 +7,9 @@
 
 namespace pyke {
 
-// Runs the benchmark without hashing. Returns 0, or 1 when a count is wrong.
-int run_bench(std::ostream& out);
+// Runs the benchmark without hashing, on `threads` threads. Returns 0, or 1 when a count is
+// wrong.
+int run_bench(std::ostream& out, int threads = 1);
 
 }  // namespace pyke
 

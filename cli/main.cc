@@ -5,6 +5,7 @@
 //   pyke --fen "<FEN>" 4        from a position
 //   pyke --hash 256 8           with a 256 MB transposition table
 //   pyke --hash 256 --verify 7  … and again without it, failing unless the two agree
+//   pyke --threads 8 9          on 8 threads (default: every CPU this process may use)
 //   pyke bench                  fixed positions and depths; counts checked; total nodes/s
 //   pyke                        UCI on stdin/stdout
 //
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <optional>
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
@@ -32,7 +34,7 @@
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
-#include "tt/hashed_perft.h"
+#include "perft/parallel.h"
 #include "tt/table.h"
 #include "uci/engine.h"
 #include "uci/perft_report.h"
@@ -40,6 +42,8 @@
 ABSL_FLAG(std::string, fen, "", "count from this FEN instead of the start position");
 ABSL_FLAG(uint64_t, hash, 0, "transposition table size in MB; 0 turns hashing off");
 ABSL_FLAG(bool, quiet, false, "no progress display on stderr during long counts");
+ABSL_FLAG(std::optional<int>, threads, std::nullopt,
+          "threads to count with, 1 to 1024 (default: every CPU this process may run on)");
 ABSL_FLAG(bool, verify, false,
           "with --hash: count again without the table and fail unless both totals agree");
 
@@ -63,8 +67,11 @@ double seconds_since(Clock::time_point start) {
 class ProgressLine {
  public:
   explicit ProgressLine(bool enabled) : enabled_(enabled), start_(Clock::now()) {}
-  ~ProgressLine() {
+  ~ProgressLine() { erase(); }
+
+  void erase() {
     if (enabled_ && shown_) std::fprintf(stderr, "\r\x1b[K");
+    shown_ = false;
   }
 
   void update(int done, int total, absl::uint128 nodes) {
@@ -97,10 +104,16 @@ absl::StatusOr<Position> starting_position(const std::vector<char*>& args) {
   return pos;
 }
 
-absl::StatusOr<std::unique_ptr<tt::PerftTable>> make_table() {
+absl::StatusOr<int> thread_count() {
+  const int threads = absl::GetFlag(FLAGS_threads).value_or(parallel::available_cpus());
+  if (absl::Status s = parallel::check_threads(threads); !s.ok()) return s;
+  return threads;
+}
+
+absl::StatusOr<std::unique_ptr<tt::PerftTable>> make_table(int threads) {
   const uint64_t megabytes = absl::GetFlag(FLAGS_hash);
   if (megabytes == 0) return nullptr;
-  return tt::PerftTable::create(megabytes);  // refuses sizes over kMaxMegabytes or the RAM
+  return tt::PerftTable::create(megabytes, threads);  // refuses sizes over kMaxMegabytes or the RAM
 }
 
 int run_perft(const std::vector<char*>& args) {
@@ -114,10 +127,15 @@ int run_perft(const std::vector<char*>& args) {
     return fail(absl::InvalidArgumentError(
         "--verify checks a hashed count against an unhashed one: it needs --hash MB"));
   }
+  absl::StatusOr<int> threads = thread_count();
+  if (!threads.ok()) return fail(threads.status());
   absl::StatusOr<Position> pos = starting_position(args);
   if (!pos.ok()) return fail(pos.status());
-  absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = make_table();
+  absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = make_table(*threads);
   if (!table.ok()) return fail(table.status());
+  parallel::Options options;
+  options.threads = *threads;
+  options.table = table->get();
 
   const Clock::time_point start = Clock::now();
   absl::uint128 nodes = 1;
@@ -125,9 +143,11 @@ int run_perft(const std::vector<char*>& args) {
     std::cout << "\nNodes searched: 1\n";
   } else {
     ProgressLine progress(!absl::GetFlag(FLAGS_quiet) && isatty(STDERR_FILENO));
-    absl::StatusOr<std::vector<DivideEntry>> entries = tt::hashed_divide(
-        *pos, depth, table->get(),
-        [&progress](int done, int total, absl::uint128 n) { progress.update(done, total, n); });
+    options.progress = [&progress](int done, int total, absl::uint128 n) {
+      progress.update(done, total, n);
+    };
+    absl::StatusOr<std::vector<DivideEntry>> entries = parallel::divide(*pos, depth, options);
+    progress.erase();
     if (!entries.ok()) return fail(entries.status());
     nodes = uci::write_divide(*entries, std::cout);
   }
@@ -136,7 +156,9 @@ int run_perft(const std::vector<char*>& args) {
   if (absl::GetFlag(FLAGS_verify)) {
     // A hashed count can only be wrong through a key collision (see tt/table.h); this rules it
     // out.
-    absl::StatusOr<absl::uint128> unhashed = perft(*pos, depth);
+    options.table = nullptr;
+    options.progress = nullptr;
+    absl::StatusOr<absl::uint128> unhashed = parallel::count(*pos, depth, options);
     if (!unhashed.ok()) return fail(unhashed.status());
     if (*unhashed != nodes) {
       std::cerr << "pyke: verification FAILED: hashed count " << nodes << ", unhashed "
@@ -152,6 +174,10 @@ int run_perft(const std::vector<char*>& args) {
 
 int run_uci() {
   uci::Engine engine(std::cout);
+  // UCI starts with one thread, as GUIs expect, unless --threads says otherwise.
+  if (absl::Status s = engine.set_threads(absl::GetFlag(FLAGS_threads).value_or(1)); !s.ok()) {
+    return fail(s);
+  }
   if (absl::Status s = engine.set_hash_megabytes(absl::GetFlag(FLAGS_hash)); !s.ok()) {
     return fail(s);
   }
@@ -173,15 +199,19 @@ int main(int argc, char** argv) {
   absl::SetFlagsUsageConfig(usage);
   absl::SetProgramUsageMessage(
       "counts chess move paths (perft).\n\n"
-      "  pyke [--fen FEN] [--hash MB [--verify]] [--quiet] DEPTH [MOVE ...]   divide to DEPTH\n"
-      "  pyke bench                                                fixed benchmark\n"
-      "  pyke [--hash MB]                                          UCI on stdin/stdout");
+      "  pyke [--fen FEN] [--threads N] [--hash MB [--verify]] [--quiet] DEPTH [MOVE ...]\n"
+      "                                              divide to DEPTH\n"
+      "  pyke [--threads N] bench                    fixed benchmark (1 thread by default)\n"
+      "  pyke [--threads N] [--hash MB]              UCI on stdin/stdout");
   std::ios::sync_with_stdio(false);
   const std::vector<char*> args = absl::ParseCommandLine(argc, argv);
   if (args.size() == 1) return pyke::run_uci();
   if (std::string(args[1]) == "bench") {
     if (args.size() > 2) return pyke::fail(absl::InvalidArgumentError("bench takes no arguments"));
-    return pyke::run_bench(std::cout);
+    // Bench measures one core unless --threads says otherwise.
+    const int threads = absl::GetFlag(FLAGS_threads).value_or(1);
+    if (absl::Status s = pyke::parallel::check_threads(threads); !s.ok()) return pyke::fail(s);
+    return pyke::run_bench(std::cout, threads);
   }
   return pyke::run_perft(args);
 }

@@ -7,8 +7,9 @@ pyke="$1" suite="$2" depth="$3"
 
 expected=$(sed -n "s/^\([^;]*\);.*;D$depth \([0-9]*\).*/\2/p" "$suite")
 commands=$(sed -n "s/^\([^;]*[^ ]\) *;.*;D$depth [0-9]*.*/position fen \1\ngo perft $depth\nisready/p" "$suite")
-actual=$(printf '%s\nquit\n' "$commands" | "$pyke" | sed -n 's/^Nodes searched: //p')
-readies=$(printf '%s\nquit\n' "$commands" | grep -c isready)
+# No `quit` at the end: quit would stop the last count; end of input lets it finish.
+actual=$(printf '%s\n' "$commands" | "$pyke" | sed -n 's/^Nodes searched: //p')
+readies=$(printf '%s\n' "$commands" | grep -c isready)
 
 total=$(wc -l <<<"$expected")
 if [[ "$expected" == "$actual" && "$total" -eq "$readies" ]]; then

@@ -3,8 +3,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <new>
+#include <thread>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -37,6 +40,20 @@ size_t megabytes_of_pages(uint64_t pages, uint64_t page_size) {
 
 namespace {
 
+// Calls `fill(begin, end)` on `threads` slices of [0, count), each on its own thread (the
+// calling thread when there is one slice, or the table is small).
+template <class Fill>
+void for_each_slice(size_t count, int threads, Fill fill) {
+  constexpr size_t kMinSlice = size_t{1} << 16;  // 2 MB of buckets: smaller is not worth a thread
+  const size_t slices = std::max<size_t>(1, std::min<size_t>(threads, count / kMinSlice));
+  if (slices == 1) return fill(0, count);
+  std::vector<std::thread> pool;
+  for (size_t s = 0; s < slices; ++s) {
+    pool.emplace_back(fill, count * s / slices, count * (s + 1) / slices);
+  }
+  for (std::thread& t : pool) t.join();
+}
+
 void write(PerftTable::Entry& e, uint64_t key_xor_data, uint64_t data) {
   e.key_xor_data.store(key_xor_data, std::memory_order_relaxed);
   e.data.store(data, std::memory_order_relaxed);
@@ -49,7 +66,7 @@ bool entry_matches(uint64_t key_xor_data, uint64_t data, Key key) {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create(size_t megabytes) {
+absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create(size_t megabytes, int threads) {
   if (megabytes == 0) return absl::InvalidArgumentError("hash size must be at least 1 MB");
   const size_t limit = std::min(kMaxMegabytes, physical_memory_megabytes());
   if (megabytes > limit) {
@@ -57,12 +74,13 @@ absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create(size_t megabytes)
         absl::StrCat("hash size ", megabytes, " MB is more than this machine's ", limit, " MB"));
   }
   absl::StatusOr<std::unique_ptr<PerftTable>> table =
-      create_with_buckets((megabytes << 20) / sizeof(Bucket));
+      create_with_buckets((megabytes << 20) / sizeof(Bucket), threads);
   if (table.ok()) (*table)->megabytes_ = megabytes;
   return table;
 }
 
-absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create_with_buckets(size_t bucket_count) {
+absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create_with_buckets(size_t bucket_count,
+                                                                             int threads) {
   if (bucket_count == 0) return absl::InvalidArgumentError("a table needs at least one bucket");
   const size_t megabytes = bucket_count * sizeof(Bucket) >> 20;
   // Aligned to 2 MB and advised as huge pages, so that random probes into a large table do not
@@ -76,21 +94,25 @@ absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create_with_buckets(size
         absl::StrCat("cannot allocate a hash table of ", megabytes, " MB"));
   }
   auto* buckets = static_cast<Bucket*>(memory);
-  for (size_t i = 0; i < bucket_count; ++i) new (&buckets[i]) Bucket{};
-  std::unique_ptr<PerftTable> table(new PerftTable(buckets, bucket_count, megabytes));
-  table->clear();  // touches every page once, here rather than during the search
-  return table;
+  // Constructing the buckets touches every page once, here rather than during the search, and
+  // each thread touches the slice it constructs.
+  for_each_slice(bucket_count, threads, [buckets](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) new (&buckets[i]) Bucket{};
+  });
+  return std::unique_ptr<PerftTable>(new PerftTable(buckets, bucket_count, megabytes));
 }
 
 PerftTable::~PerftTable() { std::free(buckets_); }
 
-void PerftTable::clear() {
-  for (size_t i = 0; i < bucket_count_; ++i) {
-    for (Entry* e : {&buckets_[i].deepest, &buckets_[i].recent}) {
-      e->key_xor_data.store(0, std::memory_order_relaxed);
-      e->data.store(0, std::memory_order_relaxed);
+void PerftTable::clear(int threads) {
+  for_each_slice(bucket_count_, threads, [this](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      for (Entry* e : {&buckets_[i].deepest, &buckets_[i].recent}) {
+        e->key_xor_data.store(0, std::memory_order_relaxed);
+        e->data.store(0, std::memory_order_relaxed);
+      }
     }
-  }
+  });
 }
 
 bool PerftTable::probe(Key key, uint64_t& nodes) const {

@@ -39,18 +39,22 @@ class PerftTable {
 
   // A zeroed table of `megabytes` MiB rounded down to whole buckets. Errors: 0 MB, more than
   // kMaxMegabytes or than the machine's physical memory, or an allocation that fails.
-  static absl::StatusOr<std::unique_ptr<PerftTable>> create(size_t megabytes);
+  //
+  // `threads` threads construct and clear it, each its own slice, so that on a NUMA machine its
+  // pages are spread over the nodes of the threads that will probe it (first touch).
+  static absl::StatusOr<std::unique_ptr<PerftTable>> create(size_t megabytes, int threads = 1);
 
   // A table of exactly `buckets` buckets (at least 1), for tests that need one small enough to
   // collide on almost every store.
-  static absl::StatusOr<std::unique_ptr<PerftTable>> create_with_buckets(size_t buckets);
+  static absl::StatusOr<std::unique_ptr<PerftTable>> create_with_buckets(size_t buckets,
+                                                                         int threads = 1);
 
   ~PerftTable();
   PerftTable(const PerftTable&) = delete;
   PerftTable& operator=(const PerftTable&) = delete;
 
-  // Forgets every entry.
-  void clear();
+  // Forgets every entry, with `threads` threads.
+  void clear(int threads = 1);
 
   size_t bucket_count() const { return bucket_count_; }
   size_t megabytes() const { return megabytes_; }

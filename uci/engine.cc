@@ -1,6 +1,7 @@
 #include "uci/engine.h"
 
 #include <limits>
+#include <sstream>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -11,7 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
-#include "tt/hashed_perft.h"
+#include "perft/parallel.h"
 #include "uci/perft_report.h"
 
 namespace pyke::uci {
@@ -39,6 +40,31 @@ bool is_text(absl::string_view line) {
 
 Engine::Engine(std::ostream& out) : out_(out) {}
 
+Engine::~Engine() { stop_count(); }
+
+void Engine::write(absl::string_view text) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  out_ << text;
+  out_.flush();
+}
+
+void Engine::wait_for_count() {
+  if (count_.joinable()) count_.join();
+}
+
+void Engine::stop_count() {
+  if (!count_.joinable()) return;
+  stop_ = true;
+  count_.join();
+  stop_ = false;
+}
+
+absl::Status Engine::set_threads(int threads) {
+  if (absl::Status s = parallel::check_threads(threads); !s.ok()) return s;
+  threads_ = threads;
+  return absl::OkStatus();
+}
+
 void Engine::run(std::istream& in) {
   // Reads into a bounded buffer, so that a gigantic line costs no more memory than a long one.
   std::vector<char> buffer(kMaxLineLength + 2);
@@ -49,23 +75,22 @@ void Engine::run(std::istream& in) {
     if (in.fail() && !in.eof()) {  // filled the buffer without reaching the newline
       in.clear();
       in.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
-      out_ << "info string error: line longer than " << kMaxLineLength << " characters"
-           << std::endl;
+      write(absl::StrCat("info string error: line longer than ", kMaxLineLength, " characters\n"));
       continue;
     }
-    if (in.eof() && extracted == 0) return;
+    if (in.eof() && extracted == 0) break;
     // gcount counts the newline when one was read (that is, when not at end of input).
     const size_t length = static_cast<size_t>(extracted) - (in.eof() ? 0 : 1);
     if (!handle_line(absl::string_view(buffer.data(), length))) return;
-    if (in.eof()) return;
+    if (in.eof()) break;
   }
+  wait_for_count();  // end of input: let a running count finish and print
 }
 
 bool Engine::handle_line(absl::string_view line) {
   bool quit = false;
   const absl::Status status = handle_command(line, quit);
-  if (!status.ok()) out_ << "info string error: " << status.message() << '\n';
-  out_.flush();
+  if (!status.ok()) write(absl::StrCat("info string error: ", status.message(), "\n"));
   return !quit;
 }
 
@@ -76,7 +101,8 @@ absl::Status Engine::set_hash_megabytes(size_t megabytes) {
   }
   // The new table is allocated while the old one still exists, so that a failure leaves hashing
   // as it was (both must fit in memory for that moment).
-  absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = tt::PerftTable::create(megabytes);
+  absl::StatusOr<std::unique_ptr<tt::PerftTable>> table =
+      tt::PerftTable::create(megabytes, threads_);
   if (!table.ok()) {
     return absl::Status(table.status().code(),
                         absl::StrCat(table.status().message(), "; the hash table stays at ",
@@ -100,12 +126,24 @@ absl::Status Engine::handle_command(absl::string_view line, bool& quit) {
   const absl::string_view args =
       space == absl::string_view::npos ? "" : absl::StripAsciiWhitespace(line.substr(space));
 
+  // While a count runs, these three act at once; everything else waits for it to finish.
+  if (command == "isready") {
+    write("readyok\n");
+    return absl::OkStatus();
+  }
+  if (command == "stop" || command == "quit") {
+    stop_count();
+    quit = command == "quit";
+    return absl::OkStatus();
+  }
+  wait_for_count();
+
   if (command == "uci") {
-    out_ << "id name " << kEngineName << "\nid author " << kEngineAuthor
-         << "\noption name Hash type spin default 0 min 0 max " << tt::PerftTable::kMaxMegabytes
-         << "\nuciok\n";
-  } else if (command == "isready") {
-    out_ << "readyok\n";
+    write(absl::StrCat("id name ", kEngineName, "\nid author ", kEngineAuthor,
+                       "\noption name Hash type spin default 0 min 0 max ",
+                       tt::PerftTable::kMaxMegabytes,
+                       "\noption name Threads type spin default 1 min 1 max ",
+                       parallel::kMaxThreads, "\nuciok\n"));
   } else if (command == "ucinewgame") {
     if (table_) table_->clear();
     position_ = Position::start();
@@ -116,12 +154,9 @@ absl::Status Engine::handle_command(absl::string_view line, bool& quit) {
   } else if (command == "go") {
     return handle_go(args);
   } else if (command == "d") {
-    out_ << "Fen: " << position_.to_fen() << '\n';
-  } else if (command == "quit") {
-    quit = true;
-  } else if (command == "stop" || command == "ponderhit" || command == "debug" ||
-             command == "register") {
-    // Nothing runs in the background, so there is nothing to stop or configure.
+    write(absl::StrCat("Fen: ", position_.to_fen(), "\n"));
+  } else if (command == "ponderhit" || command == "debug" || command == "register") {
+    // Pyke does not search: nothing to ponder, debug or register.
   } else {
     return absl::InvalidArgumentError(absl::StrCat("unknown command ", quote(command)));
   }
@@ -170,6 +205,15 @@ absl::Status Engine::handle_setoption(absl::string_view args) {
   const std::string name = absl::AsciiStrToLower(
       absl::StrJoin(std::vector<absl::string_view>(tokens.begin() + 1, tokens.begin() + value_at),
                     " "));
+  if (name == "threads") {
+    int threads = 0;
+    if (value_at + 2 != tokens.size() || !absl::SimpleAtoi(tokens[value_at + 1], &threads) ||
+        threads < 1 || threads > parallel::kMaxThreads) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("Threads takes one value from 1 to ", parallel::kMaxThreads));
+    }
+    return set_threads(threads);
+  }
   if (name != "hash") {
     return absl::InvalidArgumentError(absl::StrCat("unknown option ", quote(name)));
   }
@@ -194,13 +238,25 @@ absl::Status Engine::handle_go(absl::string_view args) {
   }
   if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
   if (depth == 0) {
-    out_ << "\nNodes searched: 1\n";
+    write("\nNodes searched: 1\n");
     return absl::OkStatus();
   }
-  absl::StatusOr<std::vector<DivideEntry>> entries =
-      tt::hashed_divide(position_, depth, table_.get());
-  if (!entries.ok()) return entries.status();
-  write_divide(*entries, out_);
+  parallel::Options options;
+  options.threads = threads_;
+  options.table = table_.get();
+  options.stop = &stop_;
+  count_ = std::thread([this, position = position_, depth, options] {
+    absl::StatusOr<std::vector<DivideEntry>> entries = parallel::divide(position, depth, options);
+    if (entries.ok()) {
+      std::ostringstream report;
+      write_divide(*entries, report);
+      write(report.str());
+    } else if (absl::IsCancelled(entries.status())) {
+      write("info string perft stopped: no total\n");
+    } else {
+      write(absl::StrCat("info string error: ", entries.status().message(), "\n"));
+    }
+  });
   return absl::OkStatus();
 }
 

@@ -4,18 +4,27 @@
 //   engine.run(std::cin);          // until `quit` or end of input
 //   engine.handle_line("isready"); // or one line at a time (tests)
 //
-// Commands: uci, isready, ucinewgame, setoption name Hash value N, position startpos|fen <FEN>
-// [moves m1 m2 …], go perft N, d (prints the position's FEN), quit. Any bad line — unknown
-// command, bad FEN, illegal move, bad number, an overlong line, binary junk — prints
-// `info string error: …` and changes nothing; the loop never stops on input.
+// Commands: uci, isready, ucinewgame, setoption name Hash|Threads value N,
+// position startpos|fen <FEN> [moves m1 m2 …], go perft N, stop, d (prints the position's FEN),
+// quit. Any bad line — unknown command, bad FEN, illegal move, bad number, an overlong line,
+// binary junk — prints `info string error: …` and changes nothing; the loop never stops on input.
+//
+// `go perft` counts on a thread of its own (with `Threads` threads), so the loop keeps reading:
+// `isready` is answered at once, `stop` and `quit` end the count within milliseconds (no total is
+// printed, `info string perft stopped` says why), and any other command waits for the count to
+// finish first, so a driver may pipe commands without waiting. End of input waits for a running
+// count to finish.
 #ifndef PYKE_UCI_ENGINE_H_
 #define PYKE_UCI_ENGINE_H_
 
+#include <atomic>
 #include <cstddef>
 #include <istream>
 #include <memory>
+#include <mutex>
 #include <ostream>
 #include <string>
+#include <thread>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -33,6 +42,9 @@ inline constexpr size_t kMaxLineLength = 16384;
 class Engine {
  public:
   explicit Engine(std::ostream& out);
+  ~Engine();  // stops a running count
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
 
   // Reads lines until `quit` or end of input.
   void run(std::istream& in);
@@ -42,6 +54,13 @@ class Engine {
 
   // Resizes the hash table: 0 turns hashing off. An error leaves the table as it was.
   absl::Status set_hash_megabytes(size_t megabytes);
+
+  // Threads for `go perft` (1 … parallel::kMaxThreads; 1 by default, as GUIs expect).
+  absl::Status set_threads(int threads);
+  int threads() const { return threads_; }
+
+  // Blocks until a running `go perft` has printed its result.
+  void wait_for_count();
 
   const Position& position() const { return position_; }
 
@@ -53,10 +72,18 @@ class Engine {
   absl::Status handle_position(absl::string_view args);
   absl::Status handle_setoption(absl::string_view args);
   absl::Status handle_go(absl::string_view args);
+  void stop_count();
+
+  // Writes whole lines to out_ and flushes; the counting thread writes through it too.
+  void write(absl::string_view text);
 
   std::ostream& out_;
+  std::mutex out_mutex_;
   Position position_ = Position::start();
   std::unique_ptr<tt::PerftTable> table_;  // null: hashing off
+  int threads_ = 1;
+  std::thread count_;  // the running (or finished, not yet joined) `go perft`
+  std::atomic<bool> stop_{false};
 };
 
 }  // namespace pyke::uci

@@ -3,8 +3,11 @@
 // command that still works.
 #include "uci/engine.h"
 
+#include <chrono>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "gtest/gtest.h"
 #include "movegen/perft.h"
@@ -34,9 +37,9 @@ TEST(Uci, Handshake) {
 }
 
 TEST(Uci, GoPerftPrintsASortedDivideAndTheTotal) {
-  const std::string out = transcript("position startpos\ngo perft 3\nisready\n");
+  const std::string out = transcript("position startpos\ngo perft 3\n");
   EXPECT_TRUE(out.rfind("a2a3: 380\n", 0) == 0) << out;  // sorted: a2a3 comes first
-  EXPECT_TRUE(contains(out, "h2h4: 420\n\nNodes searched: 8902\nreadyok\n")) << out;
+  EXPECT_TRUE(contains(out, "h2h4: 420\n\nNodes searched: 8902\n")) << out;
 }
 
 TEST(Uci, PositionWithMovesAndFen) {
@@ -108,7 +111,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"setoption name Hash value -5", "Hash takes one value"},
         BadLine{"setoption name Hash value 99999999999999999999", "Hash takes one value"},
         BadLine{"setoption name Hash value 1048576000", "Hash takes one value"},
-        BadLine{"setoption name Threads value 2", "unknown option"},
+        BadLine{"setoption name Threads value 0", "Threads takes one value from 1 to 1024"},
+        BadLine{"setoption name Threads value 1025", "Threads takes one value"},
+        BadLine{"setoption name Threads value two", "Threads takes one value"},
+        BadLine{"setoption name Contempt value 2", "unknown option"},
         BadLine{"setoption", "expected setoption name"},
         BadLine{"\x01\x02\xff\xfe junk", "control or binary bytes"},
         BadLine{"go perft 1\x7f", "control or binary bytes"}));
@@ -133,6 +139,7 @@ TEST(Uci, HugeHashIsAClearErrorNotACrash) {
   engine.handle_line("setoption name Hash value 1048576");  // 1 TiB: more than this machine has
   EXPECT_TRUE(contains(out.str(), "info string error: hash size")) << out.str();
   engine.handle_line("go perft 2");
+  engine.wait_for_count();
   EXPECT_TRUE(contains(out.str(), "Nodes searched: 400")) << out.str();
 }
 
@@ -146,6 +153,70 @@ TEST(Uci, FailedResizeKeepsTheOldTable) {
   EXPECT_EQ(engine.hash_megabytes(), 4u);
   engine.handle_line("setoption name Hash value 0");
   EXPECT_EQ(engine.hash_megabytes(), 0u);
+}
+
+}  // namespace
+}  // namespace pyke::uci
+
+namespace pyke::uci {
+namespace {
+
+TEST(Uci, ThreadsChangeBetweenCountsAndCountsStayExact) {
+  const std::string out = transcript(
+      "uci\nposition startpos\nsetoption name Threads value 4\ngo perft 5\n"
+      "setoption name Threads value 1\ngo perft 5\nsetoption name Hash value 4\n"
+      "setoption name Threads value 3\ngo perft 5\n");
+  EXPECT_TRUE(contains(out, "option name Threads type spin default 1 min 1 max 1024")) << out;
+  size_t count = 0;
+  for (size_t at = out.find("Nodes searched: 4865609"); at != std::string::npos;
+       at = out.find("Nodes searched: 4865609", at + 1)) {
+    ++count;
+  }
+  EXPECT_EQ(count, 3u) << out;
+}
+
+TEST(Uci, IsreadyIsAnsweredAndStopEndsACountWithinATenthOfASecond) {
+  std::ostringstream out;
+  Engine engine(out);
+  engine.handle_line("setoption name Threads value 2");
+  engine.handle_line("go perft 11");  // hours
+  engine.handle_line("isready");      // answered while the count runs
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto before = std::chrono::steady_clock::now();
+  engine.handle_line("stop");
+  const auto took = std::chrono::steady_clock::now() - before;
+  EXPECT_LT(took, std::chrono::milliseconds(100));
+  const std::string text = out.str();
+  EXPECT_TRUE(contains(text, "readyok\n")) << text;
+  EXPECT_TRUE(contains(text, "info string perft stopped")) << text;
+  EXPECT_FALSE(contains(text, "Nodes searched")) << text;
+  // The engine still counts afterwards.
+  engine.handle_line("go perft 3");
+  engine.wait_for_count();
+  EXPECT_TRUE(contains(out.str(), "Nodes searched: 8902")) << out.str();
+}
+
+TEST(Uci, QuitStopsARunningCount) {
+  std::ostringstream out;
+  Engine engine(out);
+  engine.handle_line("go perft 11");
+  const auto before = std::chrono::steady_clock::now();
+  EXPECT_FALSE(engine.handle_line("quit"));
+  EXPECT_LT(std::chrono::steady_clock::now() - before, std::chrono::milliseconds(100));
+  EXPECT_FALSE(contains(out.str(), "Nodes searched")) << out.str();
+}
+
+TEST(Uci, CommandsAfterGoWaitForTheCount) {
+  // A driver that pipes everything at once still gets each count for its own position.
+  const std::string out = transcript(
+      "position startpos\ngo perft 4\nposition startpos moves e2e4\ngo perft 3\nd\n");
+  const size_t first = out.find("Nodes searched: 197281");
+  const size_t second = out.find("Nodes searched: 13160");
+  const size_t fen = out.find("Fen: ");
+  ASSERT_NE(first, std::string::npos) << out;
+  ASSERT_NE(second, std::string::npos) << out;
+  EXPECT_LT(first, second);
+  EXPECT_LT(second, fen);
 }
 
 }  // namespace

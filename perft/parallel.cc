@@ -1,0 +1,200 @@
+#include "perft/parallel.h"
+
+#include <sched.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <new>
+#include <thread>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "perft/stop_aware_cache.h"
+#include "tt/hashed_perft.h"
+
+namespace pyke::parallel {
+namespace {
+
+// Subtrees shallower than this are not split further: a unit of depth 2 is a few hundred leaves.
+constexpr int kMinUnitDepth = 2;
+
+// One subtree to count: the position below `root` (an index into the root moves) after some
+// moves, and its remaining depth.
+struct Unit {
+  Position pos;
+  int depth;
+  int root;
+};
+
+// Cuts the tree below `pos` into units: the root moves, then deeper plies until there are
+// enough units for the threads (or the units would be too shallow).
+std::vector<Unit> split(const Position& pos, int depth, int threads, std::vector<Move>& roots) {
+  std::vector<Unit> units;
+  detail::for_each_child(pos, [&](const Position& child, Move move) {
+    units.push_back({child, depth - 1, static_cast<int>(roots.size())});
+    roots.push_back(move);
+  });
+  const size_t target = threads > 1 ? size_t{1} * threads * kUnitsPerThread : 0;
+  while (units.size() < target && !units.empty() && units.front().depth > kMinUnitDepth) {
+    std::vector<Unit> next;
+    next.reserve(units.size() * 32);
+    for (const Unit& unit : units) {
+      // A unit with no moves has no leaves below it (depth ≥ 1): dropping it changes no count.
+      detail::for_each_child(unit.pos, [&](const Position& child, Move) {
+        next.push_back({child, unit.depth - 1, unit.root});
+      });
+    }
+    units = std::move(next);
+  }
+  return units;
+}
+
+// Counts one unit with the thread's cache policy.
+template <class Cache>
+absl::uint128 count_unit(const Unit& unit, Cache& cache) {
+  return perft_with(unit.pos, unit.depth, cache, cache.key_of(unit.pos));
+}
+
+// What the threads share. Each unit's slot is written by exactly one thread, once.
+struct Work {
+  std::vector<Unit> units;
+  std::vector<absl::uint128> counts;
+  std::unique_ptr<std::atomic<bool>[]> done;
+  std::unique_ptr<std::atomic<int>[]> units_left;  // per root move
+  alignas(64) std::atomic<size_t> next{0};
+  alignas(64) std::atomic<size_t> finished{0};
+  std::mutex mutex;
+  std::condition_variable changed;
+  int roots_finished = 0;  // guarded by mutex: root moves whose units are all counted
+  int workers_left = 0;    // guarded by mutex: threads still running
+};
+
+template <class Cache>
+void work(Work& w, Cache cache) {
+  while (true) {
+    const size_t u = w.next.fetch_add(1, std::memory_order_relaxed);
+    if (u >= w.units.size() || cache.stopped()) break;
+    w.counts[u] = count_unit(w.units[u], cache);
+    w.done[u].store(true, std::memory_order_release);
+    w.finished.fetch_add(1, std::memory_order_relaxed);
+    if (w.units_left[w.units[u].root].fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      std::lock_guard<std::mutex> lock(w.mutex);
+      ++w.roots_finished;
+      w.changed.notify_one();
+    }
+  }
+  std::lock_guard<std::mutex> lock(w.mutex);
+  --w.workers_left;
+  w.changed.notify_one();
+}
+
+void run_worker(Work& w, const Options& options, const std::atomic<bool>* stop) {
+  if (options.table != nullptr) {
+    work(w, StopAwareCache<tt::TableCache>(tt::TableCache(*options.table), stop));
+  } else {
+    work(w, StopAwareCache<NoCache>(NoCache{}, stop));
+  }
+}
+
+// Root moves done and nodes counted so far, from the units that are finished.
+void report_progress(Work& w, int root_count, const DivideProgress& progress) {
+  int roots_done = 0;
+  for (int r = 0; r < root_count; ++r) roots_done += w.units_left[r].load() == 0;
+  absl::uint128 nodes = 0;
+  for (size_t u = 0; u < w.units.size(); ++u) {
+    if (w.done[u].load(std::memory_order_acquire)) detail::add_count(nodes, w.counts[u]);
+  }
+  progress(roots_done, root_count, nodes);
+}
+
+}  // namespace
+
+absl::Status check_threads(int threads) {
+  if (threads < 1 || threads > kMaxThreads) {
+    return absl::OutOfRangeError(
+        absl::StrCat("thread count ", threads, " is out of range: 1 to ", kMaxThreads));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<DivideEntry>> divide(const Position& pos, int depth,
+                                                const Options& options) {
+  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
+  if (depth == 0) return absl::OutOfRangeError("divide needs a depth of at least 1");
+  if (absl::Status s = check_threads(options.threads); !s.ok()) return s;
+  const std::atomic<bool> never{false};
+  const std::atomic<bool>* stop = options.stop != nullptr ? options.stop : &never;
+
+  Work w;
+  std::vector<Move> roots;
+  w.units = split(pos, depth, options.threads, roots);
+  const int root_count = static_cast<int>(roots.size());
+  w.counts.assign(w.units.size(), 0);
+  w.done = std::make_unique<std::atomic<bool>[]>(w.units.size());
+  w.units_left = std::make_unique<std::atomic<int>[]>(roots.size());
+  for (const Unit& unit : w.units) w.units_left[unit.root].fetch_add(1);
+
+  // No more threads than units: the rest would find nothing to do.
+  const int threads =
+      static_cast<int>(std::min<size_t>(options.threads, std::max<size_t>(w.units.size(), 1)));
+  w.workers_left = threads;
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  for (int t = 0; t < threads; ++t) pool.emplace_back(run_worker, std::ref(w), options, stop);
+
+  // The calling thread reports progress (after each finished root move, and every interval)
+  // until every worker has left: all units counted, or the count stopped.
+  int roots_reported = 0;
+  while (true) {
+    bool workers_done = false, roots_changed = false;
+    {
+      std::unique_lock<std::mutex> lock(w.mutex);
+      w.changed.wait_for(lock, std::chrono::milliseconds(options.progress_interval_ms), [&] {
+        return w.workers_left == 0 || w.roots_finished != roots_reported;
+      });
+      workers_done = w.workers_left == 0;
+      roots_changed = w.roots_finished != roots_reported;
+      roots_reported = w.roots_finished;
+    }
+    if (options.progress && !stop->load() && (roots_changed || !workers_done)) {
+      report_progress(w, root_count, options.progress);
+    }
+    if (workers_done) break;
+  }
+  for (std::thread& t : pool) t.join();
+  if (stop->load()) return absl::CancelledError("the count was stopped");
+
+  std::vector<DivideEntry> entries(roots.size());
+  for (int r = 0; r < root_count; ++r) entries[r] = {roots[r], 0};
+  for (size_t u = 0; u < w.units.size(); ++u) {
+    if (!detail::add_count(entries[w.units[u].root].nodes, w.counts[u])) {
+      return perft_overflow_error(depth);
+    }
+  }
+  if (divide_total(entries) == kPerftOverflow) return perft_overflow_error(depth);
+  return entries;
+}
+
+absl::StatusOr<absl::uint128> count(const Position& pos, int depth, const Options& options) {
+  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
+  if (absl::Status s = check_threads(options.threads); !s.ok()) return s;
+  if (depth == 0) return 1;
+  absl::StatusOr<std::vector<DivideEntry>> entries = divide(pos, depth, options);
+  if (!entries.ok()) return entries.status();
+  return divide_total(*entries);
+}
+
+int available_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    const int count = CPU_COUNT(&set);
+    if (count > 0) return std::min(count, kMaxThreads);
+  }
+  const unsigned hardware = std::thread::hardware_concurrency();
+  return hardware > 0 ? static_cast<int>(std::min<unsigned>(hardware, kMaxThreads)) : 1;
+}
+
+}  // namespace pyke::parallel
