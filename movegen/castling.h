@@ -1,9 +1,17 @@
 // castling.h — castling described by the squares involved, not by the e1/h1 of standard chess.
 //
-// A castling right names a king square, a rook square and where both end up. `CastlingRules`
-// holds the four rights of a game plus the masks the generator needs (squares that must be empty,
-// squares the king crosses, and which rights a move from or to each square destroys). Standard
-// chess uses `kStandardCastling`; Chess960 can build its own rules without touching the generator.
+// A castling right names a king square, a rook square and where both end up: the king on the g-
+// or c-file, the rook beside it on the f- or d-file, in standard chess and Chess960 alike.
+// `CastlingRules` holds the four rights of a game plus the masks the generator needs (squares
+// that must be empty, squares the king crosses, and which rights a move from or to each square
+// destroys).
+//
+// Every game's rules are one entry of `kCastlingRules`, indexed by the king's file and the files
+// of the kingside and queenside rooks (White's and Black's are the same in any game that starts
+// from a Chess960 or standard position). A Position stores that small index, not a pointer, so it
+// can be copied, handed to another thread or sent to another process as plain bytes.
+//
+//   const CastlingRules& rules = kCastlingRules[castling_rules_index(4, 7, 0)];  // standard
 #ifndef PYKE_MOVEGEN_CASTLING_H_
 #define PYKE_MOVEGEN_CASTLING_H_
 
@@ -73,7 +81,30 @@ constexpr CastlingRules make_castling_rules(Square white_king, Square white_king
   return rules;
 }
 
-inline constexpr CastlingRules kStandardCastling = make_castling_rules(kE1, kH1, kA1);
+// The index of the rules for a king on `king_file` and castling rooks on the two rook files.
+constexpr uint16_t castling_rules_index(int king_file, int kingside_rook_file,
+                                        int queenside_rook_file) {
+  return static_cast<uint16_t>(king_file * 64 + kingside_rook_file * 8 + queenside_rook_file);
+}
+constexpr int king_file_of_rules(uint16_t index) { return index / 64; }
+constexpr int kingside_rook_file_of_rules(uint16_t index) { return index / 8 % 8; }
+constexpr int queenside_rook_file_of_rules(uint16_t index) { return index % 8; }
+
+inline constexpr uint16_t kStandardCastlingIndex = castling_rules_index(4, 7, 0);
+
+// Rules for every (king file, kingside rook file, queenside rook file); only the entries with
+// the queenside rook left of the king and the kingside rook right of it are ever used.
+inline constexpr std::array<CastlingRules, 512> kCastlingRules = [] {
+  std::array<CastlingRules, 512> all{};
+  for (int index = 0; index < 512; ++index) {
+    all[index] = make_castling_rules(static_cast<Square>(king_file_of_rules(index)),
+                                     static_cast<Square>(kingside_rook_file_of_rules(index)),
+                                     static_cast<Square>(queenside_rook_file_of_rules(index)));
+  }
+  return all;
+}();
+
+inline constexpr const CastlingRules& kStandardCastling = kCastlingRules[kStandardCastlingIndex];
 
 }  // namespace pyke
 

@@ -22,11 +22,11 @@ namespace pyke {
 
 class FenParser {
  public:
-  static absl::StatusOr<Position> parse(absl::string_view fen);
+  static absl::StatusOr<Position> parse(absl::string_view fen, bool* file_letters_out);
 
  private:
   static absl::Status parse_board(absl::string_view board, Position& pos);
-  static absl::Status parse_castling(absl::string_view text, Position& pos);
+  static absl::Status parse_castling(absl::string_view text, Position& pos, bool& file_letters);
   static absl::Status parse_en_passant(absl::string_view text, Position& pos);
   static absl::StatusOr<int> parse_counter(absl::string_view text, absl::string_view name, int min,
                                            int max);
@@ -82,21 +82,84 @@ absl::Status FenParser::parse_board(absl::string_view board, Position& pos) {
   return absl::OkStatus();
 }
 
-absl::Status FenParser::parse_castling(absl::string_view text, Position& pos) {
+// The castling field in standard FEN (KQkq), X-FEN (KQkq for the outermost rook on that side,
+// the rook's file letter otherwise) or Shredder-FEN (file letters only): `K`/`k` name the
+// outermost rook on the h-side of the king, `Q`/`q` the outermost on the a-side, a letter A-H
+// (White) or a-h (Black) the rook on that file of the side's first rank.
+absl::Status FenParser::parse_castling(absl::string_view text, Position& pos,
+                                       bool& file_letters) {
   if (text == "-") return absl::OkStatus();
-  constexpr absl::string_view kLetters = "KQkq";
+  int king_file[2] = {-1, -1};
+  int rook_file[2][2] = {{-1, -1}, {-1, -1}};  // [colour][kingside]
   for (char ch : text) {
-    const size_t index = kLetters.find(ch);
-    if (index == absl::string_view::npos) {
-      return fen_error(absl::StrCat("castling field '", text,
-                                    "' may hold only K, Q, k and q (or be -)"));
+    const std::string right(1, ch);
+    const bool white = (ch >= 'A' && ch <= 'Z');
+    const char upper = static_cast<char>(white ? ch : ch - 'a' + 'A');
+    if (!(upper == 'K' || upper == 'Q' || (upper >= 'A' && upper <= 'H'))) {
+      return fen_error(absl::StrCat(
+          "castling field '", text,
+          "' may hold only K, Q, k, q and rook files A-H, a-h (or be -)"));
     }
-    if (pos.castling_ & (1 << index)) {
-      return fen_error(absl::StrCat("castling field '", text, "' repeats '", std::string(1, ch),
-                                    "'"));
+    const Color c = white ? kWhite : kBlack;
+    const int back_rank = c == kWhite ? 0 : 7;
+    const Square king = pos.king_square(c);
+    if (rank_of(king) != back_rank) {
+      return fen_error(absl::StrCat("castling right '", right, "' needs the ",
+                                    c == kWhite ? "white" : "black", " king on its first rank"));
     }
-    pos.castling_ |= static_cast<uint8_t>(1 << index);
+    const Bitboard rooks = pos.pieces(c, kRook) & rank_bb(back_rank);
+    int file = -1;
+    bool kingside = upper == 'K';
+    if (upper == 'K' || upper == 'Q') {
+      // The outermost rook on that side of the king.
+      for (int f = kingside ? 7 : 0; f != file_of(king); f += kingside ? -1 : 1) {
+        if (rooks & square_bb(make_square(f, back_rank))) {
+          file = f;
+          break;
+        }
+      }
+      if (file < 0) {
+        return fen_error(absl::StrCat("castling right '", right, "' needs a rook on the ",
+                                      kingside ? "h" : "a", "-side of the king on ",
+                                      square_name(king)));
+      }
+    } else {
+      file_letters = true;
+      file = upper - 'A';
+      if (file == file_of(king)) {
+        return fen_error(absl::StrCat("castling right '", right, "' names the king's own file"));
+      }
+      if (!(rooks & square_bb(make_square(file, back_rank)))) {
+        return fen_error(absl::StrCat("castling right '", right, "' needs a rook on ",
+                                      square_name(make_square(file, back_rank))));
+      }
+      kingside = file > file_of(king);
+    }
+    const uint8_t bit = castling_right(c, kingside);
+    if (pos.castling_ & bit) {
+      return fen_error(absl::StrCat("castling field '", text, "' repeats the ",
+                                    c == kWhite ? "white " : "black ",
+                                    kingside ? "kingside" : "queenside", " right ('", right,
+                                    "')"));
+    }
+    pos.castling_ |= bit;
+    king_file[c] = file_of(king);
+    rook_file[c][kingside] = file;
   }
+  // Both sides start a game from the same files: rights that disagree come from no game.
+  const auto agree = [](int a, int b) { return a < 0 || b < 0 || a == b; };
+  if (!agree(king_file[kWhite], king_file[kBlack]) ||
+      !agree(rook_file[kWhite][1], rook_file[kBlack][1]) ||
+      !agree(rook_file[kWhite][0], rook_file[kBlack][0])) {
+    return fen_error(absl::StrCat("castling field '", text,
+                                  "': White's and Black's castling king or rooks stand on "
+                                  "different files, which no game reaches"));
+  }
+  const auto either = [](int a, int b, int otherwise) { return a >= 0 ? a : b >= 0 ? b : otherwise; };
+  pos.castling_rules_index_ = castling_rules_index(
+      either(king_file[kWhite], king_file[kBlack], 4),
+      either(rook_file[kWhite][1], rook_file[kBlack][1], 7),
+      either(rook_file[kWhite][0], rook_file[kBlack][0], 0));
   return absl::OkStatus();
 }
 
@@ -124,7 +187,7 @@ absl::StatusOr<int> FenParser::parse_counter(absl::string_view text, absl::strin
   return value;
 }
 
-absl::StatusOr<Position> FenParser::parse(absl::string_view fen) {
+absl::StatusOr<Position> FenParser::parse(absl::string_view fen, bool* file_letters_out) {
   if (fen.size() > kMaxFenLength) {
     return fen_error(absl::StrCat("longer than ", kMaxFenLength, " characters"));
   }
@@ -141,7 +204,8 @@ absl::StatusOr<Position> FenParser::parse(absl::string_view fen) {
     return fen_error(absl::StrCat("side to move '", fields[1], "' is not w or b"));
   }
   pos.side_ = fields[1] == "w" ? kWhite : kBlack;
-  if (absl::Status s = parse_castling(fields[2], pos); !s.ok()) return s;
+  bool file_letters = false;
+  if (absl::Status s = parse_castling(fields[2], pos, file_letters); !s.ok()) return s;
   if (absl::Status s = parse_en_passant(fields[3], pos); !s.ok()) return s;
   if (fields.size() > 4) {
     absl::StatusOr<int> halfmove = parse_counter(fields[4], "halfmove clock", 0, 1000);
@@ -153,6 +217,7 @@ absl::StatusOr<Position> FenParser::parse(absl::string_view fen) {
     if (!fullmove.ok()) return fullmove.status();
     pos.fullmove_number_ = static_cast<uint16_t>(*fullmove);
   }
+  if (file_letters_out != nullptr) *file_letters_out = file_letters;
   if (absl::Status s = pos.validate(); !s.ok()) return fen_error(s.message());
 
   // Keep the en passant square only when a pawn of the side to move could take there, so that
@@ -164,9 +229,11 @@ absl::StatusOr<Position> FenParser::parse(absl::string_view fen) {
   return pos;
 }
 
-absl::StatusOr<Position> Position::from_fen(absl::string_view fen) { return FenParser::parse(fen); }
+absl::StatusOr<Position> Position::from_fen(absl::string_view fen, bool* file_letters) {
+  return FenParser::parse(fen, file_letters);
+}
 
-std::string Position::to_fen() const {
+std::string Position::to_fen(CastlingNotation notation) const {
   std::string fen;
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
@@ -186,7 +253,18 @@ std::string Position::to_fen() const {
   fen += side_ == kWhite ? " w " : " b ";
   if (!castling_) fen += '-';
   for (int i = 0; i < 4; ++i) {
-    if (castling_ & (1 << i)) fen += "KQkq"[i];
+    if (!(castling_ & (1 << i))) continue;
+    const Color c = i < 2 ? kWhite : kBlack;
+    const bool kingside = i % 2 == 0;
+    const CastlingPath& path = castling_rules().paths[i];
+    // X-FEN keeps K/Q for the outermost rook on its side: no rook of ours further out.
+    const Square edge = make_square(kingside ? 7 : 0, rank_of(path.rook_from));
+    const Bitboard beyond = between_squares(path.rook_from, edge) & ~square_bb(path.rook_from);
+    if (notation == CastlingNotation::kXFen && !(beyond & pieces(c, kRook))) {
+      fen += "KQkq"[i];
+    } else {
+      fen += static_cast<char>((c == kWhite ? 'A' : 'a') + file_of(path.rook_from));
+    }
   }
   absl::StrAppend(&fen, " ", square_name(ep_square_), " ", halfmove_clock_, " ",
                   fullmove_number_);

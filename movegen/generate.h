@@ -60,7 +60,7 @@ PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visi
   if (m.checkers > 1) return;  // double check: only the king moves
   for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
     const CastlingPath& path = detail::lowest_castling_path(pos, rights);
-    visit(PieceTag<kKing>{}, Move::make(path.king_from, path.king_to, MoveKind::kCastling));
+    visit(PieceTag<kKing>{}, Move::make(path.king_from, path.rook_from, MoveKind::kCastling));
   }
 
   const Bitboard occupied = pos.occupied();

@@ -34,7 +34,8 @@ PYKE_INLINE Position Position::make(Move move) const {
 
   child.side_ = Them;
   child.ep_square_ = kNoSquare;
-  child.castling_ &= castling_rules_->rights_kept[from] & castling_rules_->rights_kept[to];
+  const CastlingRules& rules = castling_rules();
+  child.castling_ &= rules.rights_kept[from] & rules.rights_kept[to];
   if constexpr (MoveCounters) {
     child.halfmove_clock_ = static_cast<uint16_t>(halfmove_clock_ + 1);
     if constexpr (Us == kBlack) ++child.fullmove_number_;
@@ -42,14 +43,14 @@ PYKE_INLINE Position Position::make(Move move) const {
 
   if constexpr (Mover == kKing) {
     if (move.kind() == MoveKind::kCastling) {
-      // King and rook leave their squares first: in Chess960 either may land on the other's.
-      const bool kingside = file_of(to) == 6;
-      const CastlingPath& path =
-          castling_rules_->paths[castling_index(castling_right(Us, kingside))];
-      const Bitboard rook_from = square_bb(path.rook_from), rook_to = square_bb(path.rook_to);
-      child.by_type_[kKing] = (child.by_type_[kKing] & ~from_bb) | to_bb;
-      child.by_type_[kRook] = (child.by_type_[kRook] & ~rook_from) | rook_to;
-      child.by_color_[Us] = (child.by_color_[Us] & ~(from_bb | rook_from)) | to_bb | rook_to;
+      // A castling is written as the king taking its own rook (move.h). King and rook leave
+      // their squares first: in Chess960 either may land on the other's, or stay where it is.
+      const bool kingside = to > from;
+      const CastlingPath& path = rules.paths[castling_index(castling_right(Us, kingside))];
+      const Bitboard king_to = square_bb(path.king_to), rook_to = square_bb(path.rook_to);
+      child.by_type_[kKing] = (child.by_type_[kKing] & ~from_bb) | king_to;
+      child.by_type_[kRook] = (child.by_type_[kRook] & ~to_bb) | rook_to;
+      child.by_color_[Us] = (child.by_color_[Us] & ~(from_bb | to_bb)) | king_to | rook_to;
       return child;
     }
   }

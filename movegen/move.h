@@ -1,10 +1,14 @@
 // move.h — a move in 16 bits, and its UCI coordinate text.
 //
 // Bits 0–5 hold the origin square, 6–11 the destination, 12–13 the kind, 14–15 the promotion piece
-// (knight, bishop, rook, queen). Castling is stored as the king's move (e1g1), as UCI writes it.
+// (knight, bishop, rook, queen). A castling is stored as the king taking its own rook (e1h1): that
+// names every castling uniquely, also in Chess960, where the king may not move at all or may
+// land on its rook's square.
 //
 //   Move m = Move::make(kE2, kE4);
 //   std::string text = to_uci(m);   // "e2e4"
+//   to_uci(Move::make(kE1, kH1, MoveKind::kCastling));                  // "e1g1"
+//   to_uci(Move::make(kE1, kH1, MoveKind::kCastling), /*chess960=*/true);  // "e1h1"
 #ifndef PYKE_MOVEGEN_MOVE_H_
 #define PYKE_MOVEGEN_MOVE_H_
 
@@ -44,8 +48,11 @@ class Move {
   uint16_t bits_ = 0;
 };
 
-// "e2e4", "e7e8q", "e1g1"; "0000" for Move::none().
-std::string to_uci(Move move);
+// "e2e4", "e7e8q"; "0000" for Move::none(). A castling is the king's two-square move ("e1g1",
+// "e8c8") in standard notation, and the king taking its rook ("e1h1") with `chess960`, as UCI
+// GUIs and Stockfish write it when UCI_Chess960 is on. A position whose castling king or rooks
+// are not on the standard squares needs the Chess960 form: the other would be ambiguous.
+std::string to_uci(Move move, bool chess960 = false);
 
 // "e4"; "-" for kNoSquare.
 std::string square_name(Square s);

@@ -201,7 +201,7 @@ PYKE_INLINE KingMoves king_moves(const Position& pos, const MaskSet& m) {
     const Bitboard attacked = enemy_attack_map<Us>(pos, m.king);
     KingMoves moves{candidates & ~attacked, 0};
     if (open) {
-      if (&pos.castling_rules() == &kStandardCastling) {
+      if (pos.has_standard_castling()) {
         // With the rook in its corner, lifting it uncovers nothing: the map answers directly.
         moves.castlings = detail::castling_if_unattacked<Us, true>(pos, open, attacked) |
                           detail::castling_if_unattacked<Us, false>(pos, open, attacked);

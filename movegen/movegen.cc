@@ -37,7 +37,8 @@ int legal_move_count(const Position& pos) {
                                       : count_legal_moves<kBlack>(pos);
 }
 
-absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text) {
+absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text,
+                                    bool chess960) {
   const bool well_formed =
       (text.size() == 4 || text.size() == 5) && is_square_text(text.substr(0, 2)) &&
       is_square_text(text.substr(2, 2)) &&
@@ -47,8 +48,9 @@ absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text)
         "malformed move '", text.substr(0, 16), text.size() > 16 ? "…" : "",
         "': expected coordinates like e2e4, or e7e8q for a promotion"));
   }
+  const bool notation960 = chess960_notation(pos, chess960);
   for (Move move : legal_moves(pos)) {
-    if (to_uci(move) == text) return move;
+    if (to_uci(move, notation960) == text) return move;
   }
   return absl::InvalidArgumentError(
       absl::StrCat("illegal move '", text, "' in position ", pos.to_fen()));

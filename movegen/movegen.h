@@ -51,8 +51,16 @@ MoveList legal_moves(const Position& pos);
 int legal_move_count(const Position& pos);
 
 // The legal move that UCI coordinate text names in `pos`: "e2e4", "e7e8q", castling as the
-// king's move "e1g1". An error names the text when it is malformed or not a legal move here.
-absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text);
+// king's move "e1g1" or, with `chess960`, as the king taking its rook "e1h1" (see to_uci). An
+// error names the text when it is malformed or not a legal move here.
+absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text,
+                                    bool chess960 = false);
+
+// Whether moves in `pos` must be written in Chess960 notation: when asked to (`chess960`), and
+// always when its castling king or rooks are off the standard squares.
+inline bool chess960_notation(const Position& pos, bool chess960) {
+  return chess960 || !pos.has_standard_castling();
+}
 
 }  // namespace pyke
 

@@ -53,6 +53,15 @@ absl::Status Position::play(Move move) {
         absl::StrCat("illegal move '", to_uci(move), "' in position ", to_fen()));
   }
   *this = side_ == kWhite ? play_as<kWhite>(*this, move) : play_as<kBlack>(*this, move);
+  // Files of rights that are gone no longer matter: forget them, so that equal positions compare
+  // equal however they were reached (FEN parsing makes the same choice).
+  const bool any = castling_ != 0;
+  const bool kingside = castling_ & (kWhiteKingside | kBlackKingside);
+  const bool queenside = castling_ & (kWhiteQueenside | kBlackQueenside);
+  castling_rules_index_ = castling_rules_index(
+      any ? king_file_of_rules(castling_rules_index_) : 4,
+      kingside ? kingside_rook_file_of_rules(castling_rules_index_) : 7,
+      queenside ? queenside_rook_file_of_rules(castling_rules_index_) : 0);
   return absl::OkStatus();
 }
 
@@ -97,7 +106,7 @@ absl::Status Position::validate() const {
   }
   for (int i = 0; i < 4; ++i) {
     if (!(castling_ & (1 << i))) continue;
-    const CastlingPath& path = castling_rules_->paths[i];
+    const CastlingPath& path = castling_rules().paths[i];
     const Color c = i < 2 ? kWhite : kBlack;
     if (!(pieces(c, kKing) & square_bb(path.king_from)) ||
         !(pieces(c, kRook) & square_bb(path.rook_from))) {

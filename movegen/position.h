@@ -32,6 +32,9 @@
 
 namespace pyke {
 
+// How to_fen writes castling rights: X-FEN (standard FEN for standard positions) or Shredder-FEN.
+enum class CastlingNotation { kXFen, kShredder };
+
 inline constexpr absl::string_view kStartFen =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -42,8 +45,13 @@ class Position {
 
   // Parses Forsyth–Edwards Notation (six fields; the two move counters may be omitted). Rejects
   // anything that is not a legal, reachable-looking position: see fen.cc for the full list.
-  static absl::StatusOr<Position> from_fen(absl::string_view fen);
-  std::string to_fen() const;
+  //
+  // The castling field may be standard (KQkq), X-FEN (KQkq for the outermost rook on that side,
+  // the rook's file letter otherwise, e.g. `Bb`) or Shredder-FEN (file letters only, `HAha`):
+  // Chess960 positions parse in either. `*file_letters`, when given, tells whether the field used
+  // file letters (Shredder-FEN or an X-FEN inner rook), which asks for Chess960 move notation.
+  static absl::StatusOr<Position> from_fen(absl::string_view fen, bool* file_letters = nullptr);
+  std::string to_fen(CastlingNotation notation = CastlingNotation::kXFen) const;
 
   Bitboard pieces(PieceType t) const { return by_type_[t]; }
   Bitboard pieces(Color c) const { return by_color_[c]; }
@@ -58,7 +66,10 @@ class Position {
   // pawn stands ready to capture (it may still be illegal: the generator checks that).
   Square en_passant_square() const { return ep_square_; }
   uint8_t castling_rights() const { return castling_; }  // CastlingRight bits
-  const CastlingRules& castling_rules() const { return *castling_rules_; }
+  const CastlingRules& castling_rules() const { return kCastlingRules[castling_rules_index_]; }
+  // True when the castling king and rooks stand where standard chess puts them (e, a and h
+  // files); false for Chess960 positions that castle from other squares.
+  bool has_standard_castling() const { return castling_rules_index_ == kStandardCastlingIndex; }
   int halfmove_clock() const { return halfmove_clock_; }
   int fullmove_number() const { return fullmove_number_; }
 
@@ -92,7 +103,7 @@ class Position {
 
   Bitboard by_type_[kPieceTypeCount] = {};
   Bitboard by_color_[2] = {};
-  const CastlingRules* castling_rules_ = &kStandardCastling;
+  uint16_t castling_rules_index_ = kStandardCastlingIndex;  // into kCastlingRules
   Square ep_square_ = kNoSquare;
   uint8_t castling_ = 0;
   Color side_ = kWhite;

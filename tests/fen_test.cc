@@ -92,7 +92,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadFen{"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", "first or last rank"},
         BadFen{"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "side not to move is in check"},
         BadFen{"4k3/8/8/8/8/8/8/4K2R w Q - 0 1", "castling right 'Q'"},
-        BadFen{"4k3/8/8/8/8/8/8/3K3R w K - 0 1", "castling right 'K'"},
+        BadFen{"4k3/8/8/8/8/8/8/R2K4 w K - 0 1", "castling right 'K' needs a rook on the h-side"},
         BadFen{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "more than 8 pawns"},
         // 222 legal moves (Stockfish agrees): 14 promoted queens, more than any game can have.
         BadFen{"1Q1Q1Q2/1Q5Q/4Q3/1Q5Q/1Q6/4Q1Q1/2Q5/k1KQ1Q1Q w - - 0 1",

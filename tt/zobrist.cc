@@ -7,7 +7,7 @@ Key zobrist_key(const Position& pos) {
   for (Bitboard b = pos.occupied(); b; b = clear_lsb(b)) {
     key ^= kZobrist.piece[pos.piece_on(lsb(b))][lsb(b)];
   }
-  key ^= kZobrist.castling[pos.castling_rights()];
+  key ^= castling_key(pos.castling_rights(), pos.castling_rules());
   if (pos.en_passant_square() != kNoSquare) {
     key ^= kZobrist.en_passant_file[file_of(pos.en_passant_square())];
   }

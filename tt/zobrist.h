@@ -1,7 +1,8 @@
 // zobrist.h — Zobrist keys of positions, generated at compile time with splitmix64.
 //
-// A position's key XORs one key per piece on its square, one for the castling rights, one for
-// the en passant file (when capturing there is possible) and one when Black is to move. The
+// A position's key XORs one key per piece on its square, one per castling right held (chosen by
+// the file of that right's rook, so two Chess960 positions that differ only in which rooks may
+// castle never share a key), one for the en passant file (when capturing there is possible) and one when Black is to move. The
 // perft table folds in the remaining depth too (`kZobrist.depth`), since counts differ by depth.
 // Keys are 128 bits: the table indexes with the high half and checks 80 bits in all (table.h),
 // because 64-bit keys would make a deep hashed perft wrong with real probability.
@@ -25,7 +26,7 @@ constexpr uint64_t low_half(Key key) { return static_cast<uint64_t>(key); }
 
 struct ZobristKeys {
   Key piece[12][64];  // [Piece][Square]
-  Key castling[16];   // [CastlingRight bits]
+  Key castling_rook[4][8];  // [castling_index of the right][file of its rook]
   Key en_passant_file[8];
   Key black_to_move;
   Key depth[64];  // [remaining depth], folded in by the table
@@ -51,11 +52,8 @@ constexpr ZobristKeys make_zobrist_keys() {
   for (auto& piece : keys.piece)
     for (Key& k : piece) k = next_key(state);
   // Castling rights hash as the XOR of one key per right, so removing a right is one XOR.
-  Key right_keys[4] = {};
-  for (Key& k : right_keys) k = next_key(state);
-  for (int rights = 0; rights < 16; ++rights)
-    for (int i = 0; i < 4; ++i)
-      if (rights & (1 << i)) keys.castling[rights] ^= right_keys[i];
+  for (auto& right : keys.castling_rook)
+    for (Key& k : right) k = next_key(state);
   for (Key& k : keys.en_passant_file) k = next_key(state);
   keys.black_to_move = next_key(state);
   for (Key& k : keys.depth) k = next_key(state);
@@ -65,6 +63,16 @@ constexpr ZobristKeys make_zobrist_keys() {
 }  // namespace detail
 
 inline constexpr ZobristKeys kZobrist = detail::make_zobrist_keys();
+
+// The castling part of a key: one key per right in `rights`, by the file of its rook in `rules`.
+inline Key castling_key(uint8_t rights, const CastlingRules& rules) {
+  Key key = 0;
+  for (; rights; rights &= rights - 1) {
+    const int i = __builtin_ctz(rights);
+    key ^= kZobrist.castling_rook[i][file_of(rules.paths[i].rook_from)];
+  }
+  return key;
+}
 
 // The key of a position, computed from scratch.
 Key zobrist_key(const Position& pos);
@@ -83,7 +91,8 @@ inline Key child_key(Key parent_key, const Position& parent, const Position& chi
       }
     }
   }
-  key ^= kZobrist.castling[parent.castling_rights()] ^ kZobrist.castling[child.castling_rights()];
+  // A move only ever removes rights, and the rules (rook files) are the parent's.
+  key ^= castling_key(parent.castling_rights() ^ child.castling_rights(), parent.castling_rules());
   if (parent.en_passant_square() != kNoSquare) {
     key ^= kZobrist.en_passant_file[file_of(parent.en_passant_square())];
   }
