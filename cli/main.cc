@@ -6,6 +6,7 @@
 //   pyke --hash 256 8           with a 256 MB transposition table
 //   pyke --hash 256 --verify 7  … and again without it, failing unless the two agree
 //   pyke --threads 8 9          on 8 threads (default: every CPU this process may use)
+//   pyke --fen "<Shredder-FEN>" 5   a Chess960 position; castling printed as king takes rook
 //   pyke bench                  fixed positions and depths; counts checked; total nodes/s
 //   pyke                        UCI on stdin/stdout
 //
@@ -41,6 +42,9 @@
 
 ABSL_FLAG(std::string, fen, "", "count from this FEN instead of the start position");
 ABSL_FLAG(uint64_t, hash, 0, "transposition table size in MB; 0 turns hashing off");
+ABSL_FLAG(bool, chess960, false,
+          "Chess960 move notation: castling read and written as the king taking its rook "
+          "(e1h1); on by itself for a FEN whose castling field names rook files (Shredder-FEN)");
 ABSL_FLAG(bool, quiet, false, "no progress display on stderr during long counts");
 ABSL_FLAG(std::optional<int>, threads, std::nullopt,
           "threads to count with, 1 to 1024 (default: every CPU this process may run on)");
@@ -90,14 +94,18 @@ class ProgressLine {
   Clock::time_point start_;
 };
 
-absl::StatusOr<Position> starting_position(const std::vector<char*>& args) {
+// The position to count from, and whether its moves are written in Chess960 notation.
+absl::StatusOr<Position> starting_position(const std::vector<char*>& args, bool& chess960) {
   absl::StatusOr<Position> pos = Position::start();
+  chess960 = absl::GetFlag(FLAGS_chess960);
   if (const std::string fen = absl::GetFlag(FLAGS_fen); !fen.empty()) {
-    pos = Position::from_fen(fen);
+    bool file_letters = false;
+    pos = Position::from_fen(fen, &file_letters);
     if (!pos.ok()) return pos.status();
+    chess960 = chess960_notation(*pos, chess960 || file_letters);
   }
   for (size_t i = 2; i < args.size(); ++i) {
-    absl::StatusOr<Move> move = parse_uci_move(*pos, args[i]);
+    absl::StatusOr<Move> move = parse_uci_move(*pos, args[i], chess960);
     if (!move.ok()) return move.status();
     if (absl::Status s = pos->play(*move); !s.ok()) return s;
   }
@@ -129,7 +137,8 @@ int run_perft(const std::vector<char*>& args) {
   }
   absl::StatusOr<int> threads = thread_count();
   if (!threads.ok()) return fail(threads.status());
-  absl::StatusOr<Position> pos = starting_position(args);
+  bool chess960 = false;
+  absl::StatusOr<Position> pos = starting_position(args, chess960);
   if (!pos.ok()) return fail(pos.status());
   absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = make_table(*threads);
   if (!table.ok()) return fail(table.status());
@@ -149,7 +158,7 @@ int run_perft(const std::vector<char*>& args) {
     absl::StatusOr<std::vector<DivideEntry>> entries = parallel::divide(*pos, depth, options);
     progress.erase();
     if (!entries.ok()) return fail(entries.status());
-    nodes = uci::write_divide(*entries, std::cout);
+    nodes = uci::write_divide(*entries, std::cout, chess960);
   }
   // Time and speed are the count's own: the recount below is not part of it.
   const double seconds = seconds_since(start);
@@ -174,6 +183,7 @@ int run_perft(const std::vector<char*>& args) {
 
 int run_uci() {
   uci::Engine engine(std::cout);
+  engine.set_chess960(absl::GetFlag(FLAGS_chess960));
   // UCI starts with one thread, as GUIs expect, unless --threads says otherwise.
   if (absl::Status s = engine.set_threads(absl::GetFlag(FLAGS_threads).value_or(1)); !s.ok()) {
     return fail(s);
@@ -199,7 +209,8 @@ int main(int argc, char** argv) {
   absl::SetFlagsUsageConfig(usage);
   absl::SetProgramUsageMessage(
       "counts chess move paths (perft).\n\n"
-      "  pyke [--fen FEN] [--threads N] [--hash MB [--verify]] [--quiet] DEPTH [MOVE ...]\n"
+      "  pyke [--fen FEN] [--chess960] [--threads N] [--hash MB [--verify]] [--quiet]\n"
+      "       DEPTH [MOVE ...]\n"
       "                                              divide to DEPTH\n"
       "  pyke [--threads N] bench                    fixed benchmark (1 thread by default)\n"
       "  pyke [--threads N] [--hash MB]              UCI on stdin/stdout");

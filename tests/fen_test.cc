@@ -1,7 +1,9 @@
 // FEN: every suite position survives a round trip, and each class of bad input is an error
 // (never a crash) whose message says what is wrong.
 #include <string>
+#include <vector>
 
+#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "movegen/position.h"
 #include "tests/epd.h"
@@ -24,6 +26,71 @@ TEST(Fen, EverySuitePositionRoundTrips) {
       EXPECT_TRUE(pos->validate().ok());
     }
   }
+}
+
+// The two Chess960 files hold the same positions, line by line, in Shredder-FEN and X-FEN.
+TEST(Fen, Chess960NotationsReadTheSameAndRoundTrip) {
+  const auto shredder = testing::load_epd("pyke/tests/data/chess960_shredder.epd");
+  const auto xfen = testing::load_epd("pyke/tests/data/chess960_xfen.epd");
+  ASSERT_EQ(shredder.size(), 1368u);
+  ASSERT_EQ(xfen.size(), shredder.size());
+  int non_standard = 0, inner_rook_letters = 0;
+  for (size_t i = 0; i < shredder.size(); ++i) {
+    bool shredder_letters = false, xfen_letters = false;
+    absl::StatusOr<Position> a = Position::from_fen(shredder[i].fen, &shredder_letters);
+    absl::StatusOr<Position> b = Position::from_fen(xfen[i].fen, &xfen_letters);
+    ASSERT_TRUE(a.ok()) << shredder[i].fen << ": " << a.status();
+    ASSERT_TRUE(b.ok()) << xfen[i].fen << ": " << b.status();
+    EXPECT_EQ(*a, *b) << shredder[i].fen << " vs " << xfen[i].fen;
+    EXPECT_EQ(shredder_letters, a->castling_rights() != 0) << shredder[i].fen;
+    inner_rook_letters += xfen_letters;
+    non_standard += !a->has_standard_castling();
+    // Each writes back as it was read (up to an en passant square no pawn can use).
+    for (CastlingNotation notation : {CastlingNotation::kShredder, CastlingNotation::kXFen}) {
+      const std::string fen = a->to_fen(notation);
+      absl::StatusOr<Position> again = Position::from_fen(fen);
+      ASSERT_TRUE(again.ok()) << fen << ": " << again.status();
+      EXPECT_EQ(*again, *a) << fen;
+    }
+    const auto castling_field = [](const std::string& fen) {
+      const std::vector<std::string> fields = absl::StrSplit(fen, ' ', absl::SkipEmpty());
+      return fields.size() > 2 ? fields[2] : std::string();
+    };
+    EXPECT_EQ(castling_field(a->to_fen(CastlingNotation::kShredder)), castling_field(shredder[i].fen))
+        << shredder[i].fen;
+    EXPECT_EQ(castling_field(a->to_fen(CastlingNotation::kXFen)), castling_field(xfen[i].fen))
+        << xfen[i].fen;
+  }
+  EXPECT_GT(non_standard, 1000);
+  EXPECT_EQ(inner_rook_letters, 0) << "the X-FEN file names no inner rook";
+}
+
+TEST(Fen, XFenNamesAnInnerRookByItsFile) {
+  // Two rooks on the kingside: the inner one (g) castles, so X-FEN writes its file.
+  bool letters = false;
+  absl::StatusOr<Position> pos = Position::from_fen("1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1", &letters);
+  ASSERT_TRUE(pos.ok()) << pos.status();
+  EXPECT_TRUE(letters);
+  EXPECT_FALSE(pos->has_standard_castling());
+  EXPECT_EQ(pos->castling_rules().paths[0].rook_from, kG1);
+  EXPECT_EQ(pos->castling_rules().paths[1].rook_from, kB1);
+  EXPECT_EQ(pos->to_fen(CastlingNotation::kXFen), "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1");
+  EXPECT_EQ(pos->to_fen(CastlingNotation::kShredder), "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1");
+  // `K` means the outermost rook: here h1, a different position with a different key.
+  absl::StatusOr<Position> outer = Position::from_fen("1r2k1rr/8/8/8/8/8/8/1R2K1RR w KQkq - 0 1");
+  ASSERT_TRUE(outer.ok());
+  EXPECT_EQ(outer->castling_rules().paths[0].rook_from, kH1);
+  EXPECT_NE(*outer, *pos);
+}
+
+TEST(Fen, StandardPositionsKeepStandardCastling) {
+  EXPECT_TRUE(Position::start().has_standard_castling());
+  absl::StatusOr<Position> shredder =
+      Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+  ASSERT_TRUE(shredder.ok());
+  EXPECT_EQ(*shredder, Position::start());
+  EXPECT_EQ(shredder->to_fen(CastlingNotation::kShredder),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
 }
 
 TEST(Fen, MoveCountersAreOptional) {
@@ -93,6 +160,17 @@ INSTANTIATE_TEST_SUITE_P(
         BadFen{"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "side not to move is in check"},
         BadFen{"4k3/8/8/8/8/8/8/4K2R w Q - 0 1", "castling right 'Q'"},
         BadFen{"4k3/8/8/8/8/8/8/R2K4 w K - 0 1", "castling right 'K' needs a rook on the h-side"},
+        // Chess960 castling fields: no rook on the named file, the king's own file, the king off
+        // its first rank, two rights on one side, colours that disagree, unknown letters.
+        BadFen{"4k3/8/8/8/8/8/8/R2K3R w G - 0 1", "castling right 'G' needs a rook on g1"},
+        BadFen{"4k3/8/8/8/8/8/8/R2K3R w D - 0 1", "names the king's own file"},
+        BadFen{"4k3/8/8/8/8/8/3K4/R6R w H - 0 1", "needs the white king on its first rank"},
+        BadFen{"4k3/8/8/8/8/8/8/R2K2RR w HG - 0 1", "repeats the white kingside right"},
+        BadFen{"4k3/8/8/8/8/8/8/R2K2RR w KG - 0 1", "repeats the white kingside right"},
+        BadFen{"r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "different files"},
+        BadFen{"rk5r/8/8/8/8/8/8/RK5R w HAhb - 0 1", "castling right 'b' names the king's own file"},
+        BadFen{"r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1", "may hold only K, Q, k, q and rook files"},
+        BadFen{"r3k2r/8/8/8/8/8/8/R3K2R w KQk1 - 0 1", "may hold only K, Q, k, q and rook files"},
         BadFen{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "more than 8 pawns"},
         // 222 legal moves (Stockfish agrees): 14 promoted queens, more than any game can have.
         BadFen{"1Q1Q1Q2/1Q5Q/4Q3/1Q5Q/1Q6/4Q1Q1/2Q5/k1KQ1Q1Q w - - 0 1",

@@ -66,11 +66,15 @@ absl::Status Engine::set_threads(int threads) {
 }
 
 void Engine::run(std::istream& in) {
+  // std::cin is tied to std::cout: every read would flush std::cout from this thread, outside
+  // out_mutex_, while a count's thread may be writing it (seen as a divide printed twice). The
+  // engine flushes every line itself, so the tie is not needed while it runs.
+  std::ostream* const tied = in.tie(nullptr);
   // Reads into a bounded buffer, so that a gigantic line costs no more memory than a long one.
   std::vector<char> buffer(kMaxLineLength + 2);
   while (true) {
     in.getline(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    if (in.bad()) return;
+    if (in.bad()) break;
     const std::streamsize extracted = in.gcount();
     if (in.fail() && !in.eof()) {  // filled the buffer without reaching the newline
       in.clear();
@@ -81,10 +85,11 @@ void Engine::run(std::istream& in) {
     if (in.eof() && extracted == 0) break;
     // gcount counts the newline when one was read (that is, when not at end of input).
     const size_t length = static_cast<size_t>(extracted) - (in.eof() ? 0 : 1);
-    if (!handle_line(absl::string_view(buffer.data(), length))) return;
+    if (!handle_line(absl::string_view(buffer.data(), length))) break;
     if (in.eof()) break;
   }
   wait_for_count();  // end of input: let a running count finish and print
+  in.tie(tied);
 }
 
 bool Engine::handle_line(absl::string_view line) {
@@ -143,7 +148,8 @@ absl::Status Engine::handle_command(absl::string_view line, bool& quit) {
                        "\noption name Hash type spin default 0 min 0 max ",
                        tt::PerftTable::kMaxMegabytes,
                        "\noption name Threads type spin default 1 min 1 max ",
-                       parallel::kMaxThreads, "\nuciok\n"));
+                       parallel::kMaxThreads,
+                       "\noption name UCI_Chess960 type check default false\nuciok\n"));
   } else if (command == "ucinewgame") {
     if (table_) table_->clear();
     position_ = Position::start();
@@ -154,7 +160,11 @@ absl::Status Engine::handle_command(absl::string_view line, bool& quit) {
   } else if (command == "go") {
     return handle_go(args);
   } else if (command == "d") {
-    write(absl::StrCat("Fen: ", position_.to_fen(), "\n"));
+    write(absl::StrCat("Fen: ",
+                       position_.to_fen(chess960_notation(position_, chess960_)
+                                            ? CastlingNotation::kShredder
+                                            : CastlingNotation::kXFen),
+                       "\n"));
   } else if (command == "ponderhit" || command == "debug" || command == "register") {
     // Pyke does not search: nothing to ponder, debug or register.
   } else {
@@ -185,7 +195,7 @@ absl::Status Engine::handle_position(absl::string_view args) {
           absl::StrCat("expected 'moves' after startpos, not ", quote(tokens[next])));
     }
     for (++next; next < tokens.size(); ++next) {
-      absl::StatusOr<Move> move = parse_uci_move(*pos, tokens[next]);
+      absl::StatusOr<Move> move = parse_uci_move(*pos, tokens[next], chess960_);
       if (!move.ok()) return move.status();
       if (absl::Status s = pos->play(*move); !s.ok()) return s;
     }
@@ -205,6 +215,14 @@ absl::Status Engine::handle_setoption(absl::string_view args) {
   const std::string name = absl::AsciiStrToLower(
       absl::StrJoin(std::vector<absl::string_view>(tokens.begin() + 1, tokens.begin() + value_at),
                     " "));
+  if (name == "uci_chess960") {
+    if (value_at + 2 != tokens.size() ||
+        (tokens[value_at + 1] != "true" && tokens[value_at + 1] != "false")) {
+      return absl::InvalidArgumentError("UCI_Chess960 takes one value: true or false");
+    }
+    set_chess960(tokens[value_at + 1] == "true");
+    return absl::OkStatus();
+  }
   if (name == "threads") {
     int threads = 0;
     if (value_at + 2 != tokens.size() || !absl::SimpleAtoi(tokens[value_at + 1], &threads) ||
@@ -245,11 +263,12 @@ absl::Status Engine::handle_go(absl::string_view args) {
   options.threads = threads_;
   options.table = table_.get();
   options.stop = &stop_;
-  count_ = std::thread([this, position = position_, depth, options] {
+  const bool chess960 = chess960_notation(position_, chess960_);
+  count_ = std::thread([this, position = position_, depth, options, chess960] {
     absl::StatusOr<std::vector<DivideEntry>> entries = parallel::divide(position, depth, options);
     if (entries.ok()) {
       std::ostringstream report;
-      write_divide(*entries, report);
+      write_divide(*entries, report, chess960);
       write(report.str());
     } else if (absl::IsCancelled(entries.status())) {
       write("info string perft stopped: no total\n");

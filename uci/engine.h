@@ -5,6 +5,7 @@
 //   engine.handle_line("isready"); // or one line at a time (tests)
 //
 // Commands: uci, isready, ucinewgame, setoption name Hash|Threads value N,
+// setoption name UCI_Chess960 value true|false,
 // position startpos|fen <FEN> [moves m1 m2 …], go perft N, stop, d (prints the position's FEN),
 // quit. Any bad line — unknown command, bad FEN, illegal move, bad number, an overlong line,
 // binary junk — prints `info string error: …` and changes nothing; the loop never stops on input.
@@ -59,6 +60,10 @@ class Engine {
   absl::Status set_threads(int threads);
   int threads() const { return threads_; }
 
+  // UCI_Chess960: castlings are read and written as the king taking its rook (e1h1). Positions
+  // whose castling king or rooks stand off the standard squares use that form regardless.
+  void set_chess960(bool on) { chess960_ = on; }
+
   // Blocks until a running `go perft` has printed its result.
   void wait_for_count();
 
@@ -82,6 +87,7 @@ class Engine {
   Position position_ = Position::start();
   std::unique_ptr<tt::PerftTable> table_;  // null: hashing off
   int threads_ = 1;
+  bool chess960_ = false;  // UCI_Chess960: castling written as the king taking its rook
   std::thread count_;  // the running (or finished, not yet joined) `go perft`
   std::atomic<bool> stop_{false};
 };

@@ -206,6 +206,28 @@ TEST(Uci, QuitStopsARunningCount) {
   EXPECT_FALSE(contains(out.str(), "Nodes searched")) << out.str();
 }
 
+// std::cin is tied to std::cout: a read would flush the output while a count's thread writes it
+// (once seen as a divide printed twice). The loop unties its input; ThreadSanitizer checks it.
+TEST(Uci, InputTiedToTheOutputDoesNotRaceWithTheCount) {
+  std::ostringstream out;
+  std::string input;
+  for (int i = 0; i < 50; ++i) input += "position startpos moves e2e4\ngo perft 3\nisready\n";
+  std::istringstream in(input);
+  in.tie(&out);
+  {
+    Engine engine(out);
+    engine.run(in);
+  }
+  EXPECT_EQ(in.tie(), &out) << "the tie is restored";
+  const std::string text = out.str();
+  size_t counts = 0;
+  for (size_t at = text.find("Nodes searched: 13160\n"); at != std::string::npos;
+       at = text.find("Nodes searched: 13160\n", at + 1)) {
+    ++counts;
+  }
+  EXPECT_EQ(counts, 50u);
+}
+
 TEST(Uci, CommandsAfterGoWaitForTheCount) {
   // A driver that pipes everything at once still gets each count for its own position.
   const std::string out = transcript(
