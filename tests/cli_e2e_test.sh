@@ -41,6 +41,35 @@ check "verify exit 0" test "$status" -eq 0
 run 0
 check "depth 0 is one node" grep -qx "Nodes searched: 1" <<<"$out"
 
+# Chess960: a Shredder-FEN turns on king-takes-rook notation; --chess960 does it for any FEN.
+run --quiet --fen "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9" 3
+check "chess960 perft 3" grep -qx "Nodes searched: 12189" <<<"$out"
+# (Counts below from Stockfish 15.1 with UCI_Chess960.)
+c960="1r2k1rr/ppppppp1/8/8/8/8/PPPPPPP1/1R2K1RR w GBgb - 0 1"
+run --quiet --fen "$c960" 1
+check "chess960 castling printed as king takes rook (kingside)" grep -qx "e1g1: 1" <<<"$out"
+check "chess960 castling printed as king takes rook (queenside)" grep -qx "e1b1: 1" <<<"$out"
+check "chess960 perft 1" grep -qx "Nodes searched: 29" <<<"$out"
+run --quiet --fen "$c960" 3 e1g1
+check "chess960 castling move accepted" grep -qx "Nodes searched: 21851" <<<"$out"
+run --quiet --chess960 --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" 1
+check "--chess960 on a standard position" grep -qx "e1h1: 1" <<<"$out"
+run --quiet --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" 1
+check "standard notation by default" grep -qx "e1g1: 1" <<<"$out"
+expect_usage_error "bad castling field" "castling right 'G'" --fen "4k3/8/8/8/8/8/8/R2K3R w G - 0 1" 1
+
+# Threads: the same counts on 1, 2 and 3 threads, with and without a table; bad counts refused.
+for t in 1 2 3; do
+  run --quiet --threads $t --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 4
+  check "kiwipete perft 4 on $t threads" grep -qx "Nodes searched: 4085603" <<<"$out"
+  run --quiet --threads $t --hash 8 5
+  check "hashed perft 5 on $t threads" grep -qx "Nodes searched: 4865609" <<<"$out"
+done
+expect_usage_error "zero threads" "thread count 0" --threads 0 3
+expect_usage_error "too many threads" "1 to 1024" --threads 1025 3
+run --threads 2 bench
+check "bench on 2 threads" grep -q "^Total: 761234712 nodes.*2 threads" <<<"$out"
+
 expect_usage_error() {  # NAME MESSAGE-PART ARGS...
   local name="$1" part="$2"; shift 2
   run "$@"
