@@ -14,6 +14,7 @@ _ABSL_TARGETS = {
     "absl/flags:flag": "absl_flags",
     "absl/flags:parse": "absl_flags_parse",
     "absl/flags:usage": "absl_flags_usage",
+    "absl/numeric:int128": "absl_int128",
     "absl/status": "absl_status",
     "absl/status:statusor": "absl_statusor",
     "absl/strings": "absl_strings",
