@@ -1,10 +1,9 @@
 // The two counting paths agree: the AVX-512 setwise count (where the CPU has it) and the scalar
 // one, for the side to move of every published position and of each position one move later; and
 // bulk counts equal the length of the generated move list.
-#include <cstdlib>
-#include <fstream>
-#include <string>
+#include <vector>
 
+#include "epd/epd.h"
 #include "gtest/gtest.h"
 #include "movegen/count.h"
 #include "movegen/movegen.h"
@@ -14,12 +13,14 @@ namespace pyke {
 namespace {
 
 std::vector<Position> published_positions() {
-  const char* dir = std::getenv("TEST_SRCDIR");
-  std::ifstream in(std::string(dir ? dir : ".") + "/pyke/tests/data/published.epd");
+  const absl::StatusOr<std::vector<epd::Record>> records =
+      epd::read_file("tests/data/published.epd");
+  EXPECT_TRUE(records.ok()) << records.status();
   std::vector<Position> positions;
-  std::string line;
-  while (std::getline(in, line)) {
-    absl::StatusOr<Position> pos = Position::from_fen(line.substr(0, line.find(';')));
+  if (!records.ok()) return positions;
+  for (const epd::Record& record : *records) {
+    absl::StatusOr<Position> pos = Position::from_fen(record.fen);
+    EXPECT_TRUE(pos.ok()) << "line " << record.line << ": " << pos.status();
     if (pos.ok()) positions.push_back(*pos);
   }
   return positions;

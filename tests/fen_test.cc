@@ -2,9 +2,9 @@
 // (never a crash) whose message says what is wrong.
 #include <string>
 
+#include "epd/epd.h"
 #include "gtest/gtest.h"
 #include "movegen/position.h"
-#include "tests/epd.h"
 
 namespace pyke {
 namespace {
@@ -14,8 +14,11 @@ TEST(Fen, StartPositionRoundTrips) {
 }
 
 TEST(Fen, EverySuitePositionRoundTrips) {
-  for (const char* suite : {"pyke/tests/data/published.epd", "pyke/tests/data/perft_random.epd"}) {
-    for (const auto& c : testing::load_epd(suite)) {
+  for (const char* suite : {"tests/data/published.epd", "tests/data/perft_random.epd"}) {
+    const absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(suite);
+    ASSERT_TRUE(records.ok()) << records.status();
+    ASSERT_FALSE(records->empty()) << suite;
+    for (const epd::Record& c : *records) {
       absl::StatusOr<Position> pos = Position::from_fen(c.fen);
       ASSERT_TRUE(pos.ok()) << c.fen << ": " << pos.status();
       absl::StatusOr<Position> again = Position::from_fen(pos->to_fen());
