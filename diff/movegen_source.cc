@@ -1,0 +1,23 @@
+#include "diff/movegen_source.h"
+
+#include "movegen/movegen.h"
+#include "movegen/perft.h"
+#include "tt/hashed_perft.h"
+
+namespace pyke::diff {
+
+absl::StatusOr<Divide> MovegenSource::divide(const std::vector<std::string>& moves, int depth) {
+  Position pos = root_;
+  for (const std::string& text : moves) {
+    absl::StatusOr<Move> move = parse_uci_move(pos, text);
+    if (!move.ok()) return move.status();
+    pos.play(*move);
+  }
+  absl::StatusOr<std::vector<DivideEntry>> entries = tt::hashed_divide(pos, depth, table_);
+  if (!entries.ok()) return entries.status();
+  Divide divide;
+  for (const DivideEntry& e : *entries) divide[to_uci(e.move)] = absl::uint128(e.nodes);
+  return divide;
+}
+
+}  // namespace pyke::diff
