@@ -6,6 +6,8 @@
 //   pyke --hash 256 8           with a 256 MB transposition table
 //   pyke --hash 256 --verify 7  … and again without it, failing unless the two agree
 //   pyke bench                  fixed positions and depths; counts checked; total nodes/s
+//   pyke verify FILE.epd        every count of an EPD perft suite (cli/verify.h)
+//   pyke diff --engine CMD 5    where another engine's perft goes wrong (cli/diff.h)
 //   pyke                        UCI on stdin/stdout
 //
 // Errors (bad depth, move, FEN, hash size) print one line on stderr and exit with status 2.
@@ -26,6 +28,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/bench.h"
+#include "cli/command_line.h"
+#include "cli/diff.h"
+#include "cli/verify.h"
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
@@ -158,13 +163,23 @@ int main(int argc, char** argv) {
       "counts chess move paths (perft).\n\n"
       "  pyke [--fen FEN] [--hash MB [--verify]] [--quiet] DEPTH [MOVE ...]   divide to DEPTH\n"
       "  pyke bench                                                fixed benchmark\n"
+      "  pyke verify FILE.epd [--max_depth N] [--hash MB] [--json]   check an EPD perft suite\n"
+      "  pyke diff --engine CMD [--engine_protocol uci|perftree] [--engine_timeout S]\n"
+      "            [--fen FEN] DEPTH [MOVE ...]                    find another engine's bug\n"
       "  pyke [--hash MB]                                          UCI on stdin/stdout");
   std::ios::sync_with_stdio(false);
+  pyke::accept_dashed_flag_names(argc, argv);  // --max-depth as well as --max_depth
   const std::vector<char*> args = absl::ParseCommandLine(argc, argv);
   if (args.size() == 1) return pyke::run_uci();
   if (std::string(args[1]) == "bench") {
     if (args.size() > 2) return pyke::fail(absl::InvalidArgumentError("bench takes no arguments"));
     return pyke::run_bench(std::cout);
+  }
+  if (std::string(args[1]) == "verify") {
+    return pyke::verify_command(args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet));
+  }
+  if (std::string(args[1]) == "diff") {
+    return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash));
   }
   return pyke::run_perft(args);
 }

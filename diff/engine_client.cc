@@ -79,6 +79,7 @@ class DivideReader {
   Divide divide_;
 };
 
+// "" or " after e2e4 e7e5".
 std::string with_moves(absl::string_view what, const std::vector<std::string>& moves) {
   return moves.empty() ? std::string(what)
                        : absl::StrCat(what, " after ", absl::StrJoin(moves, " "));
@@ -123,7 +124,8 @@ class UciEngine : public PerftSource {
   }
 
   absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override {
-    const std::string doing = with_moves(absl::StrCat("go perft ", depth), moves);
+    const std::string doing =
+        absl::StrCat("answering 'go perft ", depth, "'", with_moves("", moves));
     const Clock::time_point deadline = Clock::now() + timeout_;
     std::string request = absl::StrCat("position fen ", root_fen_);
     if (!moves.empty()) absl::StrAppend(&request, " moves ", absl::StrJoin(moves, " "));
@@ -154,7 +156,7 @@ class PerftreeEngine : public PerftSource {
       : command_(std::move(command)), root_fen_(std::move(root_fen)), timeout_(timeout) {}
 
   absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override {
-    const std::string doing = with_moves(absl::StrCat("perft ", depth), moves);
+    const std::string doing = absl::StrCat("counting perft ", depth, with_moves("", moves));
     // sh -c 'CMD "$@"' sh DEPTH FEN [MOVES]: CMD may hold arguments of its own.
     std::vector<std::string> argv = {"sh", "-c", absl::StrCat(command_, " \"$@\""), "sh",
                                      absl::StrCat(depth), root_fen_};

@@ -58,7 +58,8 @@ absl::StatusOr<DiffResult> find_difference(const Position& root, std::vector<std
     absl::StatusOr<Divide> theirs = engine.divide(moves, depth);
     if (!theirs.ok()) return theirs.status();
 
-    Level level{moves, depth, total(*ours), total(*theirs), count_differs(*ours, *theirs)};
+    Level level{moves, depth, total(*ours), total(*theirs), count_differs(*ours, *theirs),
+                *ours, *theirs};
     result.levels.push_back(level);
     if (on_level) on_level(level);
 

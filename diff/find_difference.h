@@ -32,6 +32,8 @@ struct Level {
   absl::uint128 reference_total = 0;
   absl::uint128 engine_total = 0;
   std::vector<std::string> count_differs;  // moves both list, with different counts (sorted)
+  Divide reference;
+  Divide engine;
 };
 
 // Where the two sources disagree.

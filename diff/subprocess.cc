@@ -83,7 +83,7 @@ absl::Status Subprocess::write(absl::string_view text) {
     if (n < 0) {
       const int error = errno;
       return absl::UnavailableError(absl::StrCat(
-          "could not write to it (", std::strerror(error), "): it has ",
+          "could not write to it (", std::strerror(error), "); ",
           exit_description(Clock::now() + std::chrono::milliseconds(500))));
     }
     text.remove_prefix(static_cast<size_t>(n));
@@ -132,7 +132,7 @@ absl::StatusOr<std::string> Subprocess::read_line(Clock::time_point deadline) {
         return line;
       }
       return absl::UnavailableError(absl::StrCat(
-          "it closed its output: it has ",
+          "it closed its output; ",
           exit_description(Clock::now() + std::chrono::milliseconds(500))));
     }
   }
@@ -140,8 +140,8 @@ absl::StatusOr<std::string> Subprocess::read_line(Clock::time_point deadline) {
 
 std::string Subprocess::exit_description(Clock::time_point deadline) {
   const std::string how = wait_for_exit(deadline);
-  return how == "still running" ? "closed its output but is still running"
-                                : absl::StrCat("exited (", how, ")");
+  if (how == "still running") return "it is still running";
+  return absl::StrCat("it has exited (", how, ")");
 }
 
 std::string Subprocess::wait_for_exit(Clock::time_point deadline) {

@@ -53,9 +53,10 @@ class Subprocess {
  private:
   Subprocess(pid_t pid, int to_child, int from_child)
       : pid_(pid), to_child_(to_child), from_child_(from_child) {}
+  // "it has exited (exit status 3)" or "it is still running", waiting until `deadline`.
+  std::string exit_description(Clock::time_point deadline);
   // Fills buffer_ with whatever is readable before the deadline; false at end of output.
   absl::StatusOr<bool> fill(Clock::time_point deadline);
-  std::string exit_description(Clock::time_point deadline);
 
   pid_t pid_;
   int to_child_;
