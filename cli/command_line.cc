@@ -1,5 +1,8 @@
 #include "cli/command_line.h"
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <cstring>
 
 namespace pyke {
@@ -12,6 +15,12 @@ void accept_dashed_flag_names(int argc, char** argv) {
     for (char* c = arg + 2; *c != '\0' && *c != '='; ++c) {
       if (*c == '-') *c = '_';
     }
+  }
+}
+
+void enter_bazel_working_directory() {
+  if (const char* dir = std::getenv("BUILD_WORKING_DIRECTORY"); dir != nullptr && *dir != '\0') {
+    (void)chdir(dir);  // on failure, relative paths are simply not found, and say so
   }
 }
 

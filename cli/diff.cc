@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "cli/command_line.h"
 #include "diff/engine_client.h"
 #include "diff/find_difference.h"
 #include "diff/movegen_source.h"
@@ -110,6 +111,7 @@ absl::StatusOr<int> parse_depth(const char* text) {
 }  // namespace
 
 int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_t hash_megabytes) {
+  enter_bazel_working_directory();
   signal(SIGPIPE, SIG_IGN);  // a dead engine makes writes fail with EPIPE instead of killing us
   if (args.size() < 3) {
     return fail(absl::InvalidArgumentError(

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "cli/command_line.h"
 #include "epd/epd.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
@@ -101,8 +102,8 @@ absl::StatusOr<std::vector<Check>> plan_checks(const std::vector<epd::Record>& r
 
 using Clock = std::chrono::steady_clock;
 
-// "12/180 positions, line 37, depth 5, 1 failed, 3.2 s" on stderr, rewritten in place and erased
-// when it goes out of scope.
+// "12/180 positions, line 37, depth 5, 1 failed, 3.2 s" on stderr, rewritten in place (at most
+// ten times a second) and erased when it goes out of scope.
 class ProgressLine {
  public:
   ProgressLine(bool enabled, std::ostream& err) : enabled_(enabled), err_(err) {}
@@ -112,7 +113,10 @@ class ProgressLine {
 
   void update(int done, int total, int line, int depth, int failed) {
     if (!enabled_) return;
-    const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    const Clock::time_point now = Clock::now();
+    if (shown_ && now - last_shown_ < std::chrono::milliseconds(100)) return;  // no flicker
+    last_shown_ = now;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
     err_ << absl::StrFormat("\r\x1b[K%d/%d positions, line %d, depth %d, %d failed, %.1f s", done,
                             total, line, depth, failed, seconds)
          << std::flush;
@@ -124,6 +128,7 @@ class ProgressLine {
   std::ostream& err_;
   bool shown_ = false;
   Clock::time_point start_ = Clock::now();
+  Clock::time_point last_shown_;
 };
 
 Results run_checks(const std::vector<Check>& checks, Counter& counter, ProgressLine& progress) {
@@ -237,6 +242,7 @@ int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool
                     "usage: pyke verify FILE.epd [--max_depth N] [--hash MB] [--json] [--quiet]"),
                 std::cerr);
   }
+  enter_bazel_working_directory();
   VerifyOptions options;
   options.path = args[2];
   options.max_depth = absl::GetFlag(FLAGS_max_depth);
