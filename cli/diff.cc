@@ -17,7 +17,6 @@
 #include "diff/engine_client.h"
 #include "diff/find_difference.h"
 #include "diff/movegen_source.h"
-#include "movegen/movegen.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
 #include "tt/table.h"
@@ -121,13 +120,9 @@ int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_
   if (!depth.ok()) return fail(depth.status());
   absl::StatusOr<Position> root = fen.empty() ? Position::start() : Position::from_fen(fen);
   if (!root.ok()) return fail(root.status());
-  std::vector<std::string> moves(args.begin() + 3, args.end());
-  Position pos = *root;
-  for (const std::string& text : moves) {  // checked before the engine is started
-    absl::StatusOr<Move> move = parse_uci_move(pos, text);
-    if (!move.ok()) return fail(move.status());
-    pos.play(*move);
-  }
+  const std::vector<std::string> moves(args.begin() + 3, args.end());
+  // Checked before the engine is started.
+  if (absl::Status s = diff::position_after(*root, moves).status(); !s.ok()) return fail(s);
   std::unique_ptr<tt::PerftTable> table;
   if (hash_megabytes > 0) {
     absl::StatusOr<std::unique_ptr<tt::PerftTable>> created = tt::PerftTable::create(hash_megabytes);

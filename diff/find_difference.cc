@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
-#include "movegen/movegen.h"
+#include "diff/movegen_source.h"
 
 namespace pyke::diff {
 namespace {
@@ -30,17 +30,6 @@ std::vector<std::string> count_differs(const Divide& reference, const Divide& en
     if (it != engine.end() && it->second != nodes) moves.push_back(move);
   }
   return moves;
-}
-
-absl::StatusOr<Position> position_after(const Position& root,
-                                        const std::vector<std::string>& moves) {
-  Position pos = root;
-  for (const std::string& text : moves) {
-    absl::StatusOr<Move> move = parse_uci_move(pos, text);
-    if (!move.ok()) return move.status();
-    pos.play(*move);
-  }
-  return pos;
 }
 
 }  // namespace

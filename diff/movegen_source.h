@@ -11,6 +11,10 @@
 
 namespace pyke::diff {
 
+// `root` after `moves` (UCI text); an error names the first malformed or illegal move.
+absl::StatusOr<Position> position_after(const Position& root,
+                                        const std::vector<std::string>& moves);
+
 class MovegenSource : public PerftSource {
  public:
   // `table` (not owned) may be null.

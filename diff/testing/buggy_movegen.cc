@@ -5,6 +5,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "diff/movegen_source.h"
 #include "movegen/bitboard.h"
 #include "movegen/movegen.h"
 
@@ -126,13 +127,9 @@ Divide buggy_divide(const Position& pos, int depth, Bug bug) {
 }
 
 absl::StatusOr<Divide> BuggySource::divide(const std::vector<std::string>& moves, int depth) {
-  Position pos = root_;
-  for (const std::string& text : moves) {
-    absl::StatusOr<Move> move = parse_uci_move(pos, text);
-    if (!move.ok()) return move.status();
-    pos.play(*move);
-  }
-  return buggy_divide(pos, depth, bug_);
+  absl::StatusOr<Position> pos = position_after(root_, moves);
+  if (!pos.ok()) return pos.status();
+  return buggy_divide(*pos, depth, bug_);
 }
 
 }  // namespace pyke::diff::testing
