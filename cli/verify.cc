@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <utility>
@@ -107,14 +108,18 @@ using Clock = std::chrono::steady_clock;
 class ProgressLine {
  public:
   ProgressLine(bool enabled, std::ostream& err) : enabled_(enabled), err_(err) {}
-  ~ProgressLine() {
+  ~ProgressLine() { erase(); }
+
+  // Takes the line off the screen (until the next update), e.g. before other output.
+  void erase() {
     if (enabled_ && shown_) err_ << "\r\x1b[K" << std::flush;
+    shown_ = false;
   }
 
   void update(int done, int total, int line, int depth, int failed) {
     if (!enabled_) return;
     const Clock::time_point now = Clock::now();
-    if (shown_ && now - last_shown_ < std::chrono::milliseconds(100)) return;  // no flicker
+    if (now - last_shown_ < std::chrono::milliseconds(100)) return;  // no flicker
     last_shown_ = now;
     const double seconds = std::chrono::duration<double>(now - start_).count();
     err_ << absl::StrFormat("\r\x1b[K%d/%d positions, line %d, depth %d, %d failed, %.1f s", done,
@@ -131,7 +136,9 @@ class ProgressLine {
   Clock::time_point last_shown_;
 };
 
-Results run_checks(const std::vector<Check>& checks, Counter& counter, ProgressLine& progress) {
+// Counts every check; `on_failure` sees each failure as it is found.
+Results run_checks(const std::vector<Check>& checks, Counter& counter, ProgressLine& progress,
+                   const std::function<void(const Failure&)>& on_failure) {
   Results results;
   for (size_t i = 0; i < checks.size(); ++i) {
     const Check& check = checks[i];
@@ -146,6 +153,7 @@ Results run_checks(const std::vector<Check>& checks, Counter& counter, ProgressL
       absl::StatusOr<absl::uint128> got = counter.count(check.position, depth);
       if (!got.ok() || *got != expected) {
         results.failures.push_back({check.record, depth, expected, std::move(got)});
+        on_failure(results.failures.back());
         failed = true;
         break;  // deeper counts of a wrong position would be wrong too
       }
@@ -160,12 +168,11 @@ std::string got_text(const absl::StatusOr<absl::uint128>& got) {
                   : absl::StrCat("error (", got.status().message(), ")");
 }
 
-void write_text(const Results& results, const VerifyOptions& options, std::ostream& out) {
-  for (const Failure& f : results.failures) {
-    out << absl::StrFormat("%s:%d: depth %d: expected %d, got %s; FEN %s\n", options.path,
-                           f.record->line, f.depth, f.expected, got_text(f.got), f.record->fen);
-  }
-  out << results.passed << " passed, " << results.failures.size() << " failed\n";
+// "FILE:LINE: depth D: expected X, got Y; FEN …"
+void write_failure(const Failure& f, const VerifyOptions& options, std::ostream& out) {
+  out << absl::StrFormat("%s:%d: depth %d: expected %d, got %s; FEN %s\n", options.path,
+                         f.record->line, f.depth, f.expected, got_text(f.got), f.record->fen)
+      << std::flush;
 }
 
 // A JSON string literal.
@@ -221,12 +228,16 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   Results results;
   {
     ProgressLine progress(options.progress, err);
-    results = run_checks(*checks, *counter, progress);
+    results = run_checks(*checks, *counter, progress, [&](const Failure& f) {
+      if (options.json) return;  // all at the end, in the one object
+      progress.erase();
+      write_failure(f, options, out);
+    });
   }
   if (options.json) {
     write_json(results, options, out);
   } else {
-    write_text(results, options, out);
+    out << results.passed << " passed, " << results.failures.size() << " failed\n";
     if (results.skipped > 0) {
       err << "pyke: note: " << results.skipped << " positions have no count up to depth "
           << options.max_depth.value_or(0) << std::endl;
