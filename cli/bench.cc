@@ -23,7 +23,7 @@ int run_bench(std::ostream& out) {
   }
   out << absl::StrFormat("%-10s %5s %12s %9s %14s\n", "position", "depth", "nodes", "seconds",
                          "nodes/s");
-  uint64_t total_nodes = 0;
+  absl::uint128 total_nodes = 0;
   double total_seconds = 0;
   int wrong = 0;
   for (const epd::Record& record : *records) {
@@ -34,7 +34,7 @@ int run_bench(std::ostream& out) {
       return 1;
     }
     const Clock::time_point start = Clock::now();
-    const absl::StatusOr<uint64_t> nodes = perft(*pos, depth);
+    const absl::StatusOr<absl::uint128> nodes = perft(*pos, depth);
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (!nodes.ok()) {
       out << "ERROR: cli/bench.epd:" << record.line << ": " << nodes.status().message() << '\n';
@@ -43,16 +43,16 @@ int run_bench(std::ostream& out) {
     total_nodes += *nodes;
     total_seconds += seconds;
     out << absl::StrFormat("%-10s %5d %12d %9.3f %14.0f", record.id, depth, *nodes, seconds,
-                           *nodes / seconds);
-    if (absl::uint128(*nodes) != expected) {
+                           static_cast<double>(*nodes) / seconds);
+    if (*nodes != expected) {
       out << "  WRONG: expected " << expected;
       ++wrong;
     }
     out << '\n';
   }
   out << absl::StrFormat("\nTotal: %d nodes in %.3f s, %.0f nodes/s (slider backend: %s)\n",
-                         total_nodes, total_seconds, total_nodes / total_seconds,
-                         kSliderBackendName);
+                         total_nodes, total_seconds,
+                         static_cast<double>(total_nodes) / total_seconds, kSliderBackendName);
   if (wrong) out << "ERROR: " << wrong << " wrong counts\n";
   return wrong ? 1 : 0;
 }

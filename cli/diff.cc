@@ -74,13 +74,13 @@ void print_difference(const diff::Difference& d) {
                 << moves_text(d.count_differs) << "\n";
       break;
     case Kind::kInconsistent:
-      std::cout << "\nThe engine contradicts itself: one level up it counted "
-                << where(d.path) << " differently, but its divide here agrees with Pyke's.\n";
+      std::cout << "\nThe engine contradicts itself: one level up it counted " << where(d.path)
+                << " differently, but its divide here agrees with Pyke's.\n";
       break;
   }
   std::cout << "Path: " << (d.path.empty() ? "(the start position)" : absl::StrJoin(d.path, " "))
-            << "\nFEN: " << d.fen << "\nMissing in the engine (legal here): "
-            << moves_text(d.missing)
+            << "\nFEN: " << d.fen
+            << "\nMissing in the engine (legal here): " << moves_text(d.missing)
             << "\nListed by the engine but not legal here: " << moves_text(d.illegal) << std::endl;
 }
 
@@ -125,7 +125,8 @@ int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_
   if (absl::Status s = diff::position_after(*root, moves).status(); !s.ok()) return fail(s);
   std::unique_ptr<tt::PerftTable> table;
   if (hash_megabytes > 0) {
-    absl::StatusOr<std::unique_ptr<tt::PerftTable>> created = tt::PerftTable::create(hash_megabytes);
+    absl::StatusOr<std::unique_ptr<tt::PerftTable>> created =
+        tt::PerftTable::create(hash_megabytes);
     if (!created.ok()) return fail(created.status());
     table = *std::move(created);
   }

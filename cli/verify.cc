@@ -71,9 +71,7 @@ class Counter {
   }
 
   absl::StatusOr<absl::uint128> count(const Position& pos, int depth) {
-    absl::StatusOr<uint64_t> nodes = tt::hashed_perft(pos, depth, table_.get());
-    if (!nodes.ok()) return nodes.status();
-    return absl::uint128(*nodes);
+    return tt::hashed_perft(pos, depth, table_.get());  // 64-bit counts widen to absl::uint128
   }
 
  private:
@@ -191,10 +189,9 @@ std::string json_string(absl::string_view text) {
 }
 
 std::string json_failure(const Failure& f) {
-  const std::string got = f.got.ok()
-                              ? absl::StrFormat("\"got\": %d", *f.got)
-                              : absl::StrCat("\"got\": null, \"error\": ",
-                                             json_string(f.got.status().message()));
+  const std::string got = f.got.ok() ? absl::StrFormat("\"got\": %d", *f.got)
+                                     : absl::StrCat("\"got\": null, \"error\": ",
+                                                    json_string(f.got.status().message()));
   return absl::StrFormat("{\"line\": %d, \"fen\": %s, \"depth\": %d, \"expected\": %d, %s}",
                          f.record->line, json_string(f.record->fen), f.depth, f.expected, got);
 }
@@ -203,8 +200,8 @@ std::string json_failure(const Failure& f) {
 void write_json(const Results& results, const VerifyOptions& options, std::ostream& out) {
   std::vector<std::string> failures;
   for (const Failure& f : results.failures) failures.push_back(json_failure(f));
-  out << "{\"file\": " << json_string(options.path) << ", \"max_depth\": "
-      << (options.max_depth ? absl::StrCat(*options.max_depth) : "null")
+  out << "{\"file\": " << json_string(options.path)
+      << ", \"max_depth\": " << (options.max_depth ? absl::StrCat(*options.max_depth) : "null")
       << ", \"passed\": " << results.passed << ", \"failed\": " << results.failures.size()
       << ", \"skipped\": " << results.skipped << ", \"failures\": ["
       << absl::StrJoin(failures, ", ") << "]}\n";

@@ -20,11 +20,11 @@
 namespace pyke {
 
 struct VerifyOptions {
-  std::string path;                // the EPD file
-  std::optional<int> max_depth;    // check depths up to this; nullopt: every listed depth
-  uint64_t hash_megabytes = 0;     // 0: no transposition table
-  bool progress = false;           // a progress line on stderr, erased at the end
-  bool json = false;               // one JSON object on `out` instead of text
+  std::string path;              // the EPD file
+  std::optional<int> max_depth;  // check depths up to this; nullopt: every listed depth
+  uint64_t hash_megabytes = 0;   // 0: no transposition table
+  bool progress = false;         // a progress line on stderr, erased at the end
+  bool json = false;             // one JSON object on `out` instead of text
 };
 
 // Runs the check; results on `out`, errors and progress on `err`. Returns the exit status.

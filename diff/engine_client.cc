@@ -91,8 +91,7 @@ absl::Status engine_error(absl::string_view command, absl::string_view doing,
                                ? absl::StrCat("gave no complete answer within ", timeout.count(),
                                               " s (--engine_timeout)")
                                : std::string(status.message());
-  return absl::Status(status.code(),
-                      absl::StrCat("engine '", command, "' ", doing, ": ", what));
+  return absl::Status(status.code(), absl::StrCat("engine '", command, "' ", doing, ": ", what));
 }
 
 class UciEngine : public PerftSource {
@@ -118,9 +117,9 @@ class UciEngine : public PerftSource {
         return absl::OkStatus();
       }
     }
-    return engine_error(command_, absl::StrCat("did not answer '", request, "' with '", answer,
-                                               "'"),
-                        status, timeout_);
+    return engine_error(command_,
+                        absl::StrCat("did not answer '", request, "' with '", answer, "'"), status,
+                        timeout_);
   }
 
   absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override {
@@ -158,8 +157,8 @@ class PerftreeEngine : public PerftSource {
   absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override {
     const std::string doing = absl::StrCat("counting perft ", depth, with_moves("", moves));
     // sh -c 'CMD "$@"' sh DEPTH FEN [MOVES]: CMD may hold arguments of its own.
-    std::vector<std::string> argv = {"sh", "-c", absl::StrCat(command_, " \"$@\""), "sh",
-                                     absl::StrCat(depth), root_fen_};
+    std::vector<std::string> argv = {
+        "sh", "-c", absl::StrCat(command_, " \"$@\""), "sh", absl::StrCat(depth), root_fen_};
     if (!moves.empty()) argv.push_back(absl::StrJoin(moves, " "));
     absl::StatusOr<std::unique_ptr<Subprocess>> process = Subprocess::start(argv);
     if (!process.ok()) return engine_error(command_, doing, process.status(), timeout_);
@@ -176,8 +175,7 @@ class PerftreeEngine : public PerftSource {
     const std::string ending = (*process)->wait_for_exit(deadline);
     if (ending != "exit status 0") {
       return engine_error(command_, doing,
-                          absl::UnavailableError(absl::StrCat("it ended with ", ending)),
-                          timeout_);
+                          absl::UnavailableError(absl::StrCat("it ended with ", ending)), timeout_);
     }
     return reader.divide();
   }
@@ -205,8 +203,7 @@ std::optional<std::pair<std::string, absl::uint128>> parse_divide_line(absl::str
 absl::StatusOr<std::unique_ptr<PerftSource>> start_uci_engine(const std::string& command,
                                                               const std::string& root_fen,
                                                               std::chrono::seconds timeout) {
-  absl::StatusOr<std::unique_ptr<Subprocess>> process =
-      Subprocess::start({"sh", "-c", command});
+  absl::StatusOr<std::unique_ptr<Subprocess>> process = Subprocess::start({"sh", "-c", command});
   if (!process.ok()) {
     return engine_error(command, "could not be started", process.status(), timeout);
   }

@@ -124,7 +124,8 @@ TEST(PerftreeEngine, ACorrectScriptAgreesWithPyke) {
 TEST(PerftreeEngine, FindsTheMissingEnPassant) {
   const char* fen = "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1";
   const Position root = *Position::from_fen(fen);
-  std::unique_ptr<PerftSource> engine = perftree_engine(fixture_with("no-en-passant"), fen, kTimeout);
+  std::unique_ptr<PerftSource> engine =
+      perftree_engine(fixture_with("no-en-passant"), fen, kTimeout);
   MovegenSource pyke(root, nullptr);
   absl::StatusOr<DiffResult> r = find_difference(root, {}, 3, pyke, *engine, nullptr);
   ASSERT_TRUE(r.ok()) << r.status();

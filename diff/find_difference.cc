@@ -47,13 +47,22 @@ absl::StatusOr<DiffResult> find_difference(const Position& root, std::vector<std
     absl::StatusOr<Divide> theirs = engine.divide(moves, depth);
     if (!theirs.ok()) return theirs.status();
 
-    Level level{moves, depth, total(*ours), total(*theirs), count_differs(*ours, *theirs),
-                *ours, *theirs};
+    Level level{.path = moves,
+                .depth = depth,
+                .reference_total = total(*ours),
+                .engine_total = total(*theirs),
+                .count_differs = count_differs(*ours, *theirs),
+                .reference = *ours,
+                .engine = *theirs};
     result.levels.push_back(level);
     if (on_level) on_level(level);
 
-    Difference difference{Difference::Kind::kMoveLists, moves, pos->to_fen(), depth,
-                          only_in(*ours, *theirs), only_in(*theirs, *ours), level.count_differs};
+    Difference difference{.path = moves,
+                          .fen = pos->to_fen(),
+                          .depth = depth,
+                          .missing = only_in(*ours, *theirs),
+                          .illegal = only_in(*theirs, *ours),
+                          .count_differs = level.count_differs};
     if (!difference.missing.empty() || !difference.illegal.empty()) {
       result.difference = std::move(difference);
       return result;

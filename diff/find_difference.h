@@ -27,7 +27,7 @@ namespace pyke::diff {
 
 // One compared position on the way down.
 struct Level {
-  std::vector<std::string> path;         // moves from the root
+  std::vector<std::string> path;  // moves from the root
   int depth = 0;
   absl::uint128 reference_total = 0;
   absl::uint128 engine_total = 0;
@@ -44,11 +44,11 @@ struct Difference {
     kInconsistent,  // the engine's divide here agrees, but one level up it counted differently
   };
   Kind kind = Kind::kMoveLists;
-  std::vector<std::string> path;      // moves from the root to this position
-  std::string fen;                    // this position
+  std::vector<std::string> path;  // moves from the root to this position
+  std::string fen;                // this position
   int depth = 0;
-  std::vector<std::string> missing;   // legal here, not listed by the engine
-  std::vector<std::string> illegal;   // listed by the engine, not legal here
+  std::vector<std::string> missing;  // legal here, not listed by the engine
+  std::vector<std::string> illegal;  // listed by the engine, not legal here
   std::vector<std::string> count_differs;
 };
 

@@ -42,8 +42,8 @@ TEST(FindDifference, AgreeingEnginesGiveNoDifference) {
 }
 
 TEST(FindDifference, CastlingMissingAtTheRoot) {
-  absl::StatusOr<DiffResult> r = diff_with_bug("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {}, 3,
-                                               Bug::kNoCastling);
+  absl::StatusOr<DiffResult> r =
+      diff_with_bug("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {}, 3, Bug::kNoCastling);
   ASSERT_TRUE(r.ok()) << r.status();
   ASSERT_TRUE(r->difference.has_value());
   EXPECT_EQ(r->difference->kind, Difference::Kind::kMoveLists);

@@ -82,9 +82,9 @@ absl::Status Subprocess::write(absl::string_view text) {
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       const int error = errno;
-      return absl::UnavailableError(absl::StrCat(
-          "could not write to it (", std::strerror(error), "); ",
-          exit_description(Clock::now() + std::chrono::milliseconds(500))));
+      return absl::UnavailableError(
+          absl::StrCat("could not write to it (", std::strerror(error), "); ",
+                       exit_description(Clock::now() + std::chrono::milliseconds(500))));
     }
     text.remove_prefix(static_cast<size_t>(n));
   }
@@ -93,7 +93,8 @@ absl::Status Subprocess::write(absl::string_view text) {
 
 absl::StatusOr<bool> Subprocess::fill(Clock::time_point deadline) {
   while (true) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) return absl::DeadlineExceededError("no answer in time");
     pollfd pfd{from_child_, POLLIN, 0};
     const int ready = poll(&pfd, 1, static_cast<int>(left.count()));
@@ -131,9 +132,9 @@ absl::StatusOr<std::string> Subprocess::read_line(Clock::time_point deadline) {
         line.swap(buffer_);
         return line;
       }
-      return absl::UnavailableError(absl::StrCat(
-          "it closed its output; ",
-          exit_description(Clock::now() + std::chrono::milliseconds(500))));
+      return absl::UnavailableError(
+          absl::StrCat("it closed its output; ",
+                       exit_description(Clock::now() + std::chrono::milliseconds(500))));
     }
   }
 }

@@ -31,10 +31,10 @@ namespace pyke::epd {
 
 // One line of a suite.
 struct Record {
-  std::string fen;                       // as written, blanks at the ends removed
-  std::map<int, absl::uint128> counts;   // depth -> expected perft count; never empty
-  std::string id;                        // the `id "…"` operation's text, or empty
-  int line = 0;                          // 1-based line number in its file
+  std::string fen;                      // as written, blanks at the ends removed
+  std::map<int, absl::uint128> counts;  // depth -> expected perft count; never empty
+  std::string id;                       // the `id "…"` operation's text, or empty
+  int line = 0;                         // 1-based line number in its file
 };
 
 // Parses one line that is neither blank nor a comment. Errors say what is wrong (without the

@@ -70,9 +70,7 @@ TEST(Epd, MissingFileIsAnError) {
       << records.status();
 }
 
-TEST(Epd, DirectoryIsAnError) {
-  EXPECT_FALSE(read_file("epd/testdata").ok());
-}
+TEST(Epd, DirectoryIsAnError) { EXPECT_FALSE(read_file("epd/testdata").ok()); }
 
 TEST(Epd, EmptyTextIsAnEmptySuite) {
   absl::StatusOr<std::vector<Record>> records = parse("\n# nothing\n\n", "empty");

@@ -90,7 +90,8 @@ std::vector<Move> buggy_moves(const Position& pos, Bug bug) {
     const Color them = ~pos.side_to_move();
     const Bitboard sliders =
         pos.pieces(them, kBishop) | pos.pieces(them, kRook) | pos.pieces(them, kQueen);
-    for (Bitboard b = sliders; b; b = clear_lsb(b)) add_pinned_piece_moves(pos, lsb(b), legal, moves);
+    for (Bitboard b = sliders; b; b = clear_lsb(b))
+      add_pinned_piece_moves(pos, lsb(b), legal, moves);
   }
   return moves;
 }

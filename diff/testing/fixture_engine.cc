@@ -68,19 +68,20 @@ void handle_position(const std::vector<absl::string_view>& words, Position& pos)
   if (words.size() > 1 && words[1] == "fen") {
     fen = absl::StrJoin(words.begin() + 2, words.begin() + moves_at, " ");
   }
-  const std::vector<absl::string_view> moves(
-      words.begin() + std::min(moves_at + 1, words.size()), words.end());
+  const std::vector<absl::string_view> moves(words.begin() + std::min(moves_at + 1, words.size()),
+                                             words.end());
   absl::StatusOr<Position> next = position_after(fen, moves);
-  if (next.ok()) pos = *next;
-  else std::cout << "info string error: " << next.status().message() << std::endl;
+  if (next.ok())
+    pos = *next;
+  else
+    std::cout << "info string error: " << next.status().message() << std::endl;
 }
 
 int run_uci(const Fixture& f) {
   Position pos = Position::start();
   std::string line;
   while (std::getline(std::cin, line)) {
-    const std::vector<absl::string_view> words =
-        absl::StrSplit(line, ' ', absl::SkipWhitespace());
+    const std::vector<absl::string_view> words = absl::StrSplit(line, ' ', absl::SkipWhitespace());
     if (words.empty()) continue;
     int depth = 0;
     if (words[0] == "uci") {
