@@ -8,6 +8,8 @@
 //   pyke --threads 8 9          on 8 threads (default: every CPU this process may use)
 //   pyke --fen "<Shredder-FEN>" 5   a Chess960 position; castling printed as king takes rook
 //   pyke bench                  fixed positions and depths; counts checked; total nodes/s
+//   pyke verify FILE.epd        every count of an EPD perft suite (cli/verify.h)
+//   pyke diff --engine CMD 5    where another engine's perft goes wrong (cli/diff.h)
 //   pyke                        UCI on stdin/stdout
 //
 // Errors (bad depth, move, FEN, hash size) print one line on stderr and exit with status 2.
@@ -32,6 +34,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/bench.h"
+#include "cli/command_line.h"
+#include "cli/diff.h"
+#include "cli/verify.h"
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
@@ -210,11 +215,15 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "counts chess move paths (perft).\n\n"
       "  pyke [--fen FEN] [--chess960] [--threads N] [--hash MB [--verify]] [--quiet]\n"
-      "       DEPTH [MOVE ...]\n"
-      "                                              divide to DEPTH\n"
+      "       DEPTH [MOVE ...]                       divide to DEPTH\n"
       "  pyke [--threads N] bench                    fixed benchmark (1 thread by default)\n"
-      "  pyke [--threads N] [--hash MB]              UCI on stdin/stdout");
+      "  pyke verify FILE.epd [--max_depth N] [--threads N] [--hash MB] [--json]\n"
+      "                                              check an EPD perft suite\n"
+      "  pyke diff --engine CMD [--engine_protocol uci|perftree] [--engine_timeout S]\n"
+      "       [--fen FEN] [--chess960] DEPTH [MOVE ...]   find another engine's bug\n"
+      "  pyke [--threads N] [--hash MB] [--chess960]  UCI on stdin/stdout");
   std::ios::sync_with_stdio(false);
+  pyke::accept_dashed_flag_names(argc, argv);  // --max-depth as well as --max_depth
   const std::vector<char*> args = absl::ParseCommandLine(argc, argv);
   if (args.size() == 1) return pyke::run_uci();
   if (std::string(args[1]) == "bench") {
@@ -223,6 +232,12 @@ int main(int argc, char** argv) {
     const int threads = absl::GetFlag(FLAGS_threads).value_or(1);
     if (absl::Status s = pyke::parallel::check_threads(threads); !s.ok()) return pyke::fail(s);
     return pyke::run_bench(std::cout, threads);
+  }
+  if (std::string(args[1]) == "verify") {
+    return pyke::verify_command(args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet));
+  }
+  if (std::string(args[1]) == "diff") {
+    return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash));
   }
   return pyke::run_perft(args);
 }

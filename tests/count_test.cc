@@ -1,10 +1,9 @@
 // The two counting paths agree: the AVX-512 setwise count (where the CPU has it) and the scalar
 // one, for the side to move of every published position and of each position one move later; and
 // bulk counts equal the length of the generated move list.
-#include <cstdlib>
-#include <fstream>
-#include <string>
+#include <vector>
 
+#include "epd/epd.h"
 #include "gtest/gtest.h"
 #include "movegen/count.h"
 #include "movegen/movegen.h"
@@ -14,18 +13,17 @@ namespace pyke {
 namespace {
 
 std::vector<Position> published_positions() {
-  const char* dir = std::getenv("TEST_SRCDIR");
-  const std::string path = std::string(dir ? dir : ".") + "/pyke/tests/data/published.epd";
-  std::ifstream in(path);
-  if (!in) ADD_FAILURE() << "cannot open " << path;
+  const absl::StatusOr<std::vector<epd::Record>> records =
+      epd::read_file("tests/data/published.epd");
+  EXPECT_TRUE(records.ok()) << records.status();
   std::vector<Position> positions;
-  std::string line;
-  while (std::getline(in, line)) {
-    absl::StatusOr<Position> pos = Position::from_fen(line.substr(0, line.find(';')));
+  if (!records.ok()) return positions;
+  for (const epd::Record& record : *records) {
+    absl::StatusOr<Position> pos = Position::from_fen(record.fen);
+    EXPECT_TRUE(pos.ok()) << "line " << record.line << ": " << pos.status();
     if (pos.ok()) positions.push_back(*pos);
-    else ADD_FAILURE() << line << ": " << pos.status();
   }
-  if (positions.size() < 100) ADD_FAILURE() << "only " << positions.size() << " positions in " << path;
+  if (positions.size() < 100) ADD_FAILURE() << "only " << positions.size() << " positions";
   return positions;
 }
 

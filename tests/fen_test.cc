@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
+#include "epd/epd.h"
 #include "gtest/gtest.h"
 #include "movegen/position.h"
-#include "tests/epd.h"
 
 namespace pyke {
 namespace {
@@ -16,8 +16,11 @@ TEST(Fen, StartPositionRoundTrips) {
 }
 
 TEST(Fen, EverySuitePositionRoundTrips) {
-  for (const char* suite : {"pyke/tests/data/published.epd", "pyke/tests/data/perft_random.epd"}) {
-    for (const auto& c : testing::load_epd(suite)) {
+  for (const char* suite : {"tests/data/published.epd", "tests/data/perft_random.epd"}) {
+    const absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(suite);
+    ASSERT_TRUE(records.ok()) << records.status();
+    ASSERT_FALSE(records->empty()) << suite;
+    for (const epd::Record& c : *records) {
       absl::StatusOr<Position> pos = Position::from_fen(c.fen);
       ASSERT_TRUE(pos.ok()) << c.fen << ": " << pos.status();
       absl::StatusOr<Position> again = Position::from_fen(pos->to_fen());
@@ -30,8 +33,8 @@ TEST(Fen, EverySuitePositionRoundTrips) {
 
 // The two Chess960 files hold the same positions, line by line, in Shredder-FEN and X-FEN.
 TEST(Fen, Chess960NotationsReadTheSameAndRoundTrip) {
-  const auto shredder = testing::load_epd("pyke/tests/data/chess960_shredder.epd");
-  const auto xfen = testing::load_epd("pyke/tests/data/chess960_xfen.epd");
+  const auto shredder = *epd::read_file("tests/data/chess960_shredder.epd");
+  const auto xfen = *epd::read_file("tests/data/chess960_xfen.epd");
   ASSERT_EQ(shredder.size(), 1368u);
   ASSERT_EQ(xfen.size(), shredder.size());
   int non_standard = 0, inner_rook_letters = 0;

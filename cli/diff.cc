@@ -1,0 +1,148 @@
+#include "cli/diff.h"
+
+#include <signal.h>
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "cli/command_line.h"
+#include "diff/engine_client.h"
+#include "diff/find_difference.h"
+#include "diff/movegen_source.h"
+#include "movegen/perft.h"
+#include "movegen/position.h"
+#include "tt/table.h"
+
+ABSL_FLAG(std::string, engine, "",
+          "diff: the other engine's command line, run with `sh -c` (so it may hold arguments)");
+ABSL_FLAG(std::string, engine_protocol, "uci",
+          "diff: `uci` (go perft) or `perftree` (CMD DEPTH FEN MOVES, once per divide)");
+ABSL_FLAG(int, engine_timeout, 60, "diff: seconds allowed for each answer of the engine");
+
+namespace pyke {
+namespace {
+
+constexpr int kAgree = 0;
+constexpr int kDifferent = 1;
+constexpr int kCannotRun = 2;
+
+int fail(const absl::Status& status) {
+  std::cerr << "pyke: " << status.message() << std::endl;
+  return kCannotRun;
+}
+
+std::string moves_text(const std::vector<std::string>& moves) {
+  return moves.empty() ? "none" : absl::StrJoin(moves, " ");
+}
+
+std::string where(const std::vector<std::string>& path) {
+  return path.empty() ? "at the root" : absl::StrCat("after ", absl::StrJoin(path, " "));
+}
+
+// "depth 3 after e2e4: pyke 9771632 nodes, engine 9771500; 2 moves differ, first d7d5 (pyke 1,
+// engine 2)"
+void print_level(const diff::Level& level) {
+  std::cout << absl::StrFormat("depth %d %s: pyke %d nodes, engine %d", level.depth,
+                               where(level.path), level.reference_total, level.engine_total);
+  if (!level.count_differs.empty()) {
+    const std::string& first = level.count_differs.front();
+    const size_t n = level.count_differs.size();
+    std::cout << absl::StrFormat("; %d %s, first %s (pyke %d, engine %d)", n,
+                                 n == 1 ? "move differs" : "moves differ", first,
+                                 level.reference.at(first), level.engine.at(first));
+  }
+  std::cout << std::endl;
+}
+
+void print_difference(const diff::Difference& d) {
+  using Kind = diff::Difference::Kind;
+  switch (d.kind) {
+    case Kind::kMoveLists:
+      std::cout << "\nThe move lists differ " << where(d.path) << ".\n";
+      break;
+    case Kind::kCounts:
+      std::cout << "\nSame moves " << where(d.path)
+                << ", but the engine does not count each as 1 at depth 1: "
+                << moves_text(d.count_differs) << "\n";
+      break;
+    case Kind::kInconsistent:
+      std::cout << "\nThe engine contradicts itself: one level up it counted " << where(d.path)
+                << " differently, but its divide here agrees with Pyke's.\n";
+      break;
+  }
+  std::cout << "Path: " << (d.path.empty() ? "(the start position)" : absl::StrJoin(d.path, " "))
+            << "\nFEN: " << d.fen
+            << "\nMissing in the engine (legal here): " << moves_text(d.missing)
+            << "\nListed by the engine but not legal here: " << moves_text(d.illegal) << std::endl;
+}
+
+absl::StatusOr<std::unique_ptr<diff::PerftSource>> start_engine(const std::string& root_fen) {
+  const std::string command = absl::GetFlag(FLAGS_engine);
+  const std::string protocol = absl::GetFlag(FLAGS_engine_protocol);
+  const int seconds = absl::GetFlag(FLAGS_engine_timeout);
+  if (command.empty()) return absl::InvalidArgumentError("diff needs --engine \"COMMAND\"");
+  if (seconds < 1) return absl::InvalidArgumentError("--engine_timeout must be 1 or more");
+  const std::chrono::seconds timeout(seconds);
+  if (protocol == "uci") return diff::start_uci_engine(command, root_fen, timeout);
+  if (protocol == "perftree") return diff::perftree_engine(command, root_fen, timeout);
+  return absl::InvalidArgumentError(
+      absl::StrCat("--engine_protocol is uci or perftree, not '", protocol, "'"));
+}
+
+absl::StatusOr<int> parse_depth(const char* text) {
+  int depth = 0;
+  if (!absl::SimpleAtoi(text, &depth)) {
+    return absl::InvalidArgumentError(absl::StrCat("depth '", text, "' is not a number"));
+  }
+  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
+  if (depth < 1) return absl::InvalidArgumentError("diff needs a depth of at least 1");
+  return depth;
+}
+
+}  // namespace
+
+int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_t hash_megabytes) {
+  enter_bazel_working_directory();
+  signal(SIGPIPE, SIG_IGN);  // a dead engine makes writes fail with EPIPE instead of killing us
+  if (args.size() < 3) {
+    return fail(absl::InvalidArgumentError(
+        "usage: pyke diff --engine \"CMD\" [--fen FEN] DEPTH [MOVE ...]"));
+  }
+  absl::StatusOr<int> depth = parse_depth(args[2]);
+  if (!depth.ok()) return fail(depth.status());
+  absl::StatusOr<Position> root = fen.empty() ? Position::start() : Position::from_fen(fen);
+  if (!root.ok()) return fail(root.status());
+  const std::vector<std::string> moves(args.begin() + 3, args.end());
+  // Checked before the engine is started.
+  if (absl::Status s = diff::position_after(*root, moves).status(); !s.ok()) return fail(s);
+  std::unique_ptr<tt::PerftTable> table;
+  if (hash_megabytes > 0) {
+    absl::StatusOr<std::unique_ptr<tt::PerftTable>> created =
+        tt::PerftTable::create(hash_megabytes);
+    if (!created.ok()) return fail(created.status());
+    table = *std::move(created);
+  }
+  absl::StatusOr<std::unique_ptr<diff::PerftSource>> engine = start_engine(root->to_fen());
+  if (!engine.ok()) return fail(engine.status());
+
+  diff::MovegenSource pyke(*root, table.get());
+  absl::StatusOr<diff::DiffResult> result =
+      diff::find_difference(*root, moves, *depth, pyke, **engine, print_level);
+  if (!result.ok()) return fail(result.status());
+  if (!result->difference) {
+    std::cout << "\nEvery count agrees.\n";
+    return kAgree;
+  }
+  print_difference(*result->difference);
+  return kDifferent;
+}
+
+}  // namespace pyke

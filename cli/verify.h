@@ -1,0 +1,39 @@
+// verify.h — `pyke verify FILE.epd`: checks Pyke's perft against every count of an EPD suite.
+//
+//   pyke verify tests/data/published.epd --max_depth 3
+//   …one line per position that fails…
+//   180 passed, 0 failed
+//
+// The whole file is read and every FEN and depth checked before anything is counted. A position
+// fails at its shallowest wrong depth (deeper counts are not tried: they would differ too).
+// Exit status: 0 when every position passes, 1 when any fails, 2 when the file cannot be read or
+// holds a malformed line (the message names the line and the problem).
+#ifndef PYKE_CLI_VERIFY_H_
+#define PYKE_CLI_VERIFY_H_
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace pyke {
+
+struct VerifyOptions {
+  std::string path;              // the EPD file
+  std::optional<int> max_depth;  // check depths up to this; nullopt: every listed depth
+  uint64_t hash_megabytes = 0;   // 0: no transposition table
+  bool progress = false;         // a progress line on stderr, erased at the end
+  bool json = false;             // one JSON object on `out` instead of text
+};
+
+// Runs the check; results on `out`, errors and progress on `err`. Returns the exit status.
+int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
+
+// `pyke verify FILE`: `args` are the positional words after the program name ("verify", FILE);
+// the command's own flags (--max_depth, --json) are read here, the shared ones passed in.
+int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet);
+
+}  // namespace pyke
+
+#endif  // PYKE_CLI_VERIFY_H_

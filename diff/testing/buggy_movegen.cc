@@ -1,0 +1,136 @@
+#include "diff/testing/buggy_movegen.h"
+
+#include <algorithm>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "diff/movegen_source.h"
+#include "movegen/bitboard.h"
+#include "movegen/movegen.h"
+
+namespace pyke::diff::testing {
+namespace {
+
+bool contains(const std::vector<Move>& moves, Move move) {
+  return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+// `pos` without the piece on `removed`, or an error when that is no valid position (say, a rook
+// whose castling right would be left without it).
+absl::StatusOr<Position> without_piece(const Position& pos, Square removed) {
+  std::string placement;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Square sq = make_square(file, rank);
+      const Piece piece = sq == removed ? kNoPiece : pos.piece_on(sq);
+      if (piece == kNoPiece) {
+        ++empty;
+        continue;
+      }
+      if (empty > 0) placement += static_cast<char>('0' + empty);
+      empty = 0;
+      placement += "PNBRQKpnbrqk"[piece];
+    }
+    if (empty > 0) placement += static_cast<char>('0' + empty);
+    if (rank > 0) placement += '/';
+  }
+  const std::string fen = pos.to_fen();
+  return Position::from_fen(placement + fen.substr(fen.find(' ')));
+}
+
+bool slides_along(PieceType type, Square a, Square b) {
+  const bool straight = file_of(a) == file_of(b) || rank_of(a) == rank_of(b);
+  return type == kQueen || (type == kRook) == straight;
+}
+
+// Moves that carry a piece pinned by `pinner` off the pin line: legal once the pinner is gone,
+// illegal with it.
+void add_pinned_piece_moves(const Position& pos, Square pinner, const MoveList& legal,
+                            std::vector<Move>& moves) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  if (!slides_along(type_of(pos.piece_on(pinner)), king, pinner)) return;
+  const Bitboard between = between_squares(king, pinner) & ~square_bb(pinner);
+  const Bitboard blockers = between & pos.occupied();
+  if (between == 0 || popcount(blockers) != 1 || (blockers & pos.pieces(us)) == 0) return;
+  const absl::StatusOr<Position> unpinned = without_piece(pos, pinner);
+  if (!unpinned.ok()) return;
+  for (Move move : legal_moves(*unpinned)) {
+    const bool leaves_line = (line_through(king, pinner) & square_bb(move.to())) == 0;
+    if (move.from() == lsb(blockers) && leaves_line && !legal.contains(move) &&
+        !contains(moves, move)) {
+      moves.push_back(move);
+    }
+  }
+}
+
+bool is_legal(const Position& pos, Move move) { return legal_moves(pos).contains(move); }
+
+}  // namespace
+
+absl::StatusOr<Bug> parse_bug(absl::string_view name) {
+  if (name == "none") return Bug::kNone;
+  if (name == "no-en-passant") return Bug::kNoEnPassant;
+  if (name == "pinned-piece-moves") return Bug::kPinnedPieceMoves;
+  if (name == "no-castling") return Bug::kNoCastling;
+  return absl::InvalidArgumentError(absl::StrCat("unknown bug '", name, "'"));
+}
+
+std::vector<Move> buggy_moves(const Position& pos, Bug bug) {
+  const MoveList legal = legal_moves(pos);
+  std::vector<Move> moves;
+  for (Move move : legal) {
+    if (bug == Bug::kNoEnPassant && move.kind() == MoveKind::kEnPassant) continue;
+    if (bug == Bug::kNoCastling && move.kind() == MoveKind::kCastling) continue;
+    moves.push_back(move);
+  }
+  if (bug == Bug::kPinnedPieceMoves) {
+    const Color them = ~pos.side_to_move();
+    const Bitboard sliders =
+        pos.pieces(them, kBishop) | pos.pieces(them, kRook) | pos.pieces(them, kQueen);
+    for (Bitboard b = sliders; b; b = clear_lsb(b))
+      add_pinned_piece_moves(pos, lsb(b), legal, moves);
+  }
+  return moves;
+}
+
+uint64_t buggy_perft(const Position& pos, int depth, Bug bug) {
+  if (depth == 0) return 1;
+  const std::vector<Move> moves = buggy_moves(pos, bug);
+  if (depth == 1) return moves.size();
+  uint64_t nodes = 0;
+  for (Move move : moves) {
+    if (bug == Bug::kPinnedPieceMoves && !is_legal(pos, move)) {
+      ++nodes;  // cannot be played: one node
+      continue;
+    }
+    Position child = pos;
+    child.play(move);
+    nodes += buggy_perft(child, depth - 1, bug);
+  }
+  return nodes;
+}
+
+Divide buggy_divide(const Position& pos, int depth, Bug bug) {
+  Divide divide;
+  for (Move move : buggy_moves(pos, bug)) {
+    uint64_t nodes = 1;
+    if (bug != Bug::kPinnedPieceMoves || is_legal(pos, move)) {
+      Position child = pos;
+      child.play(move);
+      nodes = buggy_perft(child, depth - 1, bug);
+    }
+    divide[to_uci(move)] = nodes;
+  }
+  return divide;
+}
+
+absl::StatusOr<Divide> BuggySource::divide(const std::vector<std::string>& moves, int depth) {
+  absl::StatusOr<Position> pos = position_after(root_, moves);
+  if (!pos.ok()) return pos.status();
+  return buggy_divide(*pos, depth, bug_);
+}
+
+}  // namespace pyke::diff::testing

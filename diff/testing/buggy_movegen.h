@@ -1,0 +1,47 @@
+// buggy_movegen.h — Pyke's move generator with one deliberate bug, for testing `pyke diff`.
+//
+//   std::vector<Move> moves = buggy_moves(pos, Bug::kNoCastling);   // legal moves minus castling
+//   Divide d = buggy_divide(pos, 3, Bug::kNoEnPassant);
+//
+// kPinnedPieceMoves adds moves that take an absolutely pinned piece off its pin line. Those moves
+// are illegal, so they are never played: each counts as one node at any depth.
+#ifndef PYKE_DIFF_TESTING_BUGGY_MOVEGEN_H_
+#define PYKE_DIFF_TESTING_BUGGY_MOVEGEN_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "diff/perft_source.h"
+#include "movegen/move.h"
+#include "movegen/position.h"
+
+namespace pyke::diff::testing {
+
+enum class Bug { kNone, kNoEnPassant, kPinnedPieceMoves, kNoCastling };
+
+// "none", "no-en-passant", "pinned-piece-moves", "no-castling".
+absl::StatusOr<Bug> parse_bug(absl::string_view name);
+
+// The generator's moves with the bug: legal moves filtered, or with illegal ones added.
+std::vector<Move> buggy_moves(const Position& pos, Bug bug);
+
+// Perft and divide over buggy_moves.
+uint64_t buggy_perft(const Position& pos, int depth, Bug bug);
+Divide buggy_divide(const Position& pos, int depth, Bug bug);
+
+// A PerftSource over buggy_divide, from `root`.
+class BuggySource : public PerftSource {
+ public:
+  BuggySource(const Position& root, Bug bug) : root_(root), bug_(bug) {}
+  absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override;
+
+ private:
+  Position root_;
+  Bug bug_;
+};
+
+}  // namespace pyke::diff::testing
+
+#endif  // PYKE_DIFF_TESTING_BUGGY_MOVEGEN_H_
