@@ -19,6 +19,7 @@
 #include "diff/movegen_source.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
+#include "perft/parallel.h"
 #include "tt/table.h"
 
 ABSL_FLAG(std::string, engine, "",
@@ -84,14 +85,15 @@ void print_difference(const diff::Difference& d) {
             << "\nListed by the engine but not legal here: " << moves_text(d.illegal) << std::endl;
 }
 
-absl::StatusOr<std::unique_ptr<diff::PerftSource>> start_engine(const std::string& root_fen) {
+absl::StatusOr<std::unique_ptr<diff::PerftSource>> start_engine(const std::string& root_fen,
+                                                               bool chess960) {
   const std::string command = absl::GetFlag(FLAGS_engine);
   const std::string protocol = absl::GetFlag(FLAGS_engine_protocol);
   const int seconds = absl::GetFlag(FLAGS_engine_timeout);
   if (command.empty()) return absl::InvalidArgumentError("diff needs --engine \"COMMAND\"");
   if (seconds < 1) return absl::InvalidArgumentError("--engine_timeout must be 1 or more");
   const std::chrono::seconds timeout(seconds);
-  if (protocol == "uci") return diff::start_uci_engine(command, root_fen, timeout);
+  if (protocol == "uci") return diff::start_uci_engine(command, root_fen, timeout, chess960);
   if (protocol == "perftree") return diff::perftree_engine(command, root_fen, timeout);
   return absl::InvalidArgumentError(
       absl::StrCat("--engine_protocol is uci or perftree, not '", protocol, "'"));
@@ -109,7 +111,8 @@ absl::StatusOr<int> parse_depth(const char* text) {
 
 }  // namespace
 
-int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_t hash_megabytes) {
+int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_t hash_megabytes,
+                 bool chess960, int threads) {
   enter_bazel_working_directory();
   signal(SIGPIPE, SIG_IGN);  // a dead engine makes writes fail with EPIPE instead of killing us
   if (args.size() < 3) {
@@ -118,24 +121,31 @@ int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_
   }
   absl::StatusOr<int> depth = parse_depth(args[2]);
   if (!depth.ok()) return fail(depth.status());
-  absl::StatusOr<Position> root = fen.empty() ? Position::start() : Position::from_fen(fen);
+  bool file_letters = false;
+  absl::StatusOr<Position> root =
+      fen.empty() ? Position::start() : Position::from_fen(fen, &file_letters);
   if (!root.ok()) return fail(root.status());
+  // Chess960 notation when asked for, for a Shredder-FEN, or when castling needs it.
+  chess960 = chess960_notation(*root, chess960 || file_letters);
+  if (absl::Status s = parallel::check_threads(threads); !s.ok()) return fail(s);
   const std::vector<std::string> moves(args.begin() + 3, args.end());
   // Checked before the engine is started.
-  if (absl::Status s = diff::position_after(*root, moves).status(); !s.ok()) return fail(s);
+  if (absl::Status s = diff::position_after(*root, moves, chess960).status(); !s.ok()) {
+    return fail(s);
+  }
   std::unique_ptr<tt::PerftTable> table;
   if (hash_megabytes > 0) {
     absl::StatusOr<std::unique_ptr<tt::PerftTable>> created =
-        tt::PerftTable::create(hash_megabytes);
+        tt::PerftTable::create(hash_megabytes, threads);
     if (!created.ok()) return fail(created.status());
     table = *std::move(created);
   }
-  absl::StatusOr<std::unique_ptr<diff::PerftSource>> engine = start_engine(root->to_fen());
+  absl::StatusOr<std::unique_ptr<diff::PerftSource>> engine = start_engine(root->to_fen(), chess960);
   if (!engine.ok()) return fail(engine.status());
 
-  diff::MovegenSource pyke(*root, table.get());
+  diff::MovegenSource pyke(*root, table.get(), chess960, threads);
   absl::StatusOr<diff::DiffResult> result =
-      diff::find_difference(*root, moves, *depth, pyke, **engine, print_level);
+      diff::find_difference(*root, moves, *depth, pyke, **engine, print_level, chess960);
   if (!result.ok()) return fail(result.status());
   if (!result->difference) {
     std::cout << "\nEvery count agrees.\n";

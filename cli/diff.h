@@ -21,8 +21,10 @@ namespace pyke {
 
 // `args` are the positional words after the program name ("diff", DEPTH, MOVE …); `fen` is
 // --fen (empty: the start position). The command's own flags (--engine, --engine_protocol,
-// --engine_timeout) are read here.
-int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_t hash_megabytes);
+// --engine_timeout) are read here. `chess960` is --chess960 (also on for a Shredder-FEN);
+// `threads` count Pyke's side.
+int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_t hash_megabytes,
+                 bool chess960, int threads);
 
 }  // namespace pyke
 

@@ -234,10 +234,13 @@ int main(int argc, char** argv) {
     return pyke::run_bench(std::cout, threads);
   }
   if (std::string(args[1]) == "verify") {
-    return pyke::verify_command(args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet));
+    return pyke::verify_command(args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet),
+                                absl::GetFlag(FLAGS_threads).value_or(pyke::parallel::available_cpus()));
   }
   if (std::string(args[1]) == "diff") {
-    return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash));
+    return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash),
+                              absl::GetFlag(FLAGS_chess960),
+                              absl::GetFlag(FLAGS_threads).value_or(pyke::parallel::available_cpus()));
   }
   return pyke::run_perft(args);
 }

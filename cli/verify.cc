@@ -19,7 +19,8 @@
 #include "epd/epd.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
-#include "tt/hashed_perft.h"
+#include "perft/parallel.h"
+#include "tt/table.h"
 #include "tt/table.h"
 
 ABSL_FLAG(std::optional<int>, max_depth, std::nullopt,
@@ -54,16 +55,17 @@ struct Results {
   std::vector<Failure> failures;
 };
 
-// Perft of one position: the single place where counting happens. A thread count plugs in here
-// (as a member beside the table, handed to the counting call) once //movegen can count in
-// parallel; nothing else in this file needs to know.
+// Perft of one position: the single place where counting happens, on `threads` threads sharing
+// the table (if any).
 class Counter {
  public:
-  static absl::StatusOr<Counter> create(uint64_t hash_megabytes) {
+  static absl::StatusOr<Counter> create(uint64_t hash_megabytes, int threads) {
+    if (absl::Status s = parallel::check_threads(threads); !s.ok()) return s;
     Counter counter;
+    counter.threads_ = threads;
     if (hash_megabytes > 0) {
       absl::StatusOr<std::unique_ptr<tt::PerftTable>> table =
-          tt::PerftTable::create(hash_megabytes);
+          tt::PerftTable::create(hash_megabytes, threads);
       if (!table.ok()) return table.status();
       counter.table_ = *std::move(table);
     }
@@ -71,11 +73,15 @@ class Counter {
   }
 
   absl::StatusOr<absl::uint128> count(const Position& pos, int depth) {
-    return tt::hashed_perft(pos, depth, table_.get());  // 64-bit counts widen to absl::uint128
+    parallel::Options options;
+    options.threads = threads_;
+    options.table = table_.get();
+    return parallel::count(pos, depth, options);
   }
 
  private:
   std::unique_ptr<tt::PerftTable> table_;  // null: no hashing
+  int threads_ = 1;
 };
 
 // The positions and depths to check, or the first malformed line. Nothing is counted here.
@@ -219,7 +225,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   if (!records.ok()) return fail(records.status(), err);
   const absl::StatusOr<std::vector<Check>> checks = plan_checks(*records, options);
   if (!checks.ok()) return fail(checks.status(), err);
-  absl::StatusOr<Counter> counter = Counter::create(options.hash_megabytes);
+  absl::StatusOr<Counter> counter = Counter::create(options.hash_megabytes, options.threads);
   if (!counter.ok()) return fail(counter.status(), err);
 
   Results results;
@@ -244,10 +250,11 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   return results.failures.empty() ? kAllPassed : kSomeFailed;
 }
 
-int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet) {
+int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet,
+                   int threads) {
   if (args.size() != 3) {
-    return fail(absl::InvalidArgumentError(
-                    "usage: pyke verify FILE.epd [--max_depth N] [--hash MB] [--json] [--quiet]"),
+    return fail(absl::InvalidArgumentError("usage: pyke verify FILE.epd [--max_depth N] "
+                                           "[--threads N] [--hash MB] [--json] [--quiet]"),
                 std::cerr);
   }
   enter_bazel_working_directory();
@@ -255,6 +262,7 @@ int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool
   options.path = args[2];
   options.max_depth = absl::GetFlag(FLAGS_max_depth);
   options.hash_megabytes = hash_megabytes;
+  options.threads = threads;
   options.progress = !quiet && isatty(STDERR_FILENO);
   options.json = absl::GetFlag(FLAGS_json);
   if (options.max_depth && *options.max_depth < 0) {

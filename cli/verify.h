@@ -23,6 +23,7 @@ struct VerifyOptions {
   std::string path;              // the EPD file
   std::optional<int> max_depth;  // check depths up to this; nullopt: every listed depth
   uint64_t hash_megabytes = 0;   // 0: no transposition table
+  int threads = 1;               // threads sharing the count of each position
   bool progress = false;         // a progress line on stderr, erased at the end
   bool json = false;             // one JSON object on `out` instead of text
 };
@@ -32,7 +33,8 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
 
 // `pyke verify FILE`: `args` are the positional words after the program name ("verify", FILE);
 // the command's own flags (--max_depth, --json) are read here, the shared ones passed in.
-int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet);
+int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet,
+                   int threads);
 
 }  // namespace pyke
 

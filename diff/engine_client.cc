@@ -202,13 +202,21 @@ std::optional<std::pair<std::string, absl::uint128>> parse_divide_line(absl::str
 
 absl::StatusOr<std::unique_ptr<PerftSource>> start_uci_engine(const std::string& command,
                                                               const std::string& root_fen,
-                                                              std::chrono::seconds timeout) {
+                                                              std::chrono::seconds timeout,
+                                                              bool chess960) {
   absl::StatusOr<std::unique_ptr<Subprocess>> process = Subprocess::start({"sh", "-c", command});
   if (!process.ok()) {
     return engine_error(command, "could not be started", process.status(), timeout);
   }
   auto engine = std::make_unique<UciEngine>(*std::move(process), command, root_fen, timeout);
   if (absl::Status s = engine->expect("uci", "uciok"); !s.ok()) return s;
+  if (chess960) {
+    if (absl::Status s = engine->expect("setoption name UCI_Chess960 value true\nisready",
+                                        "readyok");
+        !s.ok()) {
+      return s;
+    }
+  }
   if (absl::Status s = engine->expect("isready", "readyok"); !s.ok()) return s;
   return engine;
 }

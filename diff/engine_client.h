@@ -35,9 +35,12 @@ namespace pyke::diff {
 std::optional<std::pair<std::string, absl::uint128>> parse_divide_line(absl::string_view line);
 
 // Starts a UCI engine (`sh -c command`) and shakes hands; divides are asked from `root_fen`.
+// With `chess960`, the engine is sent `setoption name UCI_Chess960 value true` first, so that it
+// reads and writes castling as the king taking its rook.
 absl::StatusOr<std::unique_ptr<PerftSource>> start_uci_engine(const std::string& command,
                                                               const std::string& root_fen,
-                                                              std::chrono::seconds timeout);
+                                                              std::chrono::seconds timeout,
+                                                              bool chess960 = false);
 
 // A perftree-convention script; nothing runs until the first divide.
 std::unique_ptr<PerftSource> perftree_engine(const std::string& command,

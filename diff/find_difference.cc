@@ -36,11 +36,12 @@ std::vector<std::string> count_differs(const Divide& reference, const Divide& en
 
 absl::StatusOr<DiffResult> find_difference(const Position& root, std::vector<std::string> moves,
                                            int depth, PerftSource& reference, PerftSource& engine,
-                                           const std::function<void(const Level&)>& on_level) {
+                                           const std::function<void(const Level&)>& on_level,
+                                           bool chess960) {
   if (depth < 1) return absl::InvalidArgumentError("diff needs a depth of at least 1");
   DiffResult result;
   for (; depth >= 1; --depth) {
-    absl::StatusOr<Position> pos = position_after(root, moves);
+    absl::StatusOr<Position> pos = position_after(root, moves, chess960);
     if (!pos.ok()) return pos.status();
     absl::StatusOr<Divide> ours = reference.divide(moves, depth);
     if (!ours.ok()) return ours.status();
@@ -58,7 +59,8 @@ absl::StatusOr<DiffResult> find_difference(const Position& root, std::vector<std
     if (on_level) on_level(level);
 
     Difference difference{.path = moves,
-                          .fen = pos->to_fen(),
+                          .fen = pos->to_fen(chess960 ? CastlingNotation::kShredder
+                                                      : CastlingNotation::kXFen),
                           .depth = depth,
                           .missing = only_in(*ours, *theirs),
                           .illegal = only_in(*theirs, *ours),

@@ -59,10 +59,12 @@ struct DiffResult {
 
 // Compares `engine` with `reference` from the position `root` + `moves`, to `depth` (>= 1).
 // `moves` must be legal. `on_level` (may be null) is called after each level is compared.
-// Errors come from either source, or name an illegal starting move.
+// Errors come from either source, or name an illegal starting move. With `chess960`, moves are
+// written with castling as the king taking its rook, and FENs in Shredder-FEN.
 absl::StatusOr<DiffResult> find_difference(const Position& root, std::vector<std::string> moves,
                                            int depth, PerftSource& reference, PerftSource& engine,
-                                           const std::function<void(const Level&)>& on_level);
+                                           const std::function<void(const Level&)>& on_level,
+                                           bool chess960 = false);
 
 }  // namespace pyke::diff
 

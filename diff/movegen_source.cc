@@ -2,28 +2,32 @@
 
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
-#include "tt/hashed_perft.h"
+#include "perft/parallel.h"
 
 namespace pyke::diff {
 
 absl::StatusOr<Position> position_after(const Position& root,
-                                        const std::vector<std::string>& moves) {
+                                        const std::vector<std::string>& moves, bool chess960) {
   Position pos = root;
   for (const std::string& text : moves) {
-    absl::StatusOr<Move> move = parse_uci_move(pos, text);
+    absl::StatusOr<Move> move = parse_uci_move(pos, text, chess960);
     if (!move.ok()) return move.status();
-    pos.play(*move);
+    if (absl::Status s = pos.play(*move); !s.ok()) return s;
   }
   return pos;
 }
 
 absl::StatusOr<Divide> MovegenSource::divide(const std::vector<std::string>& moves, int depth) {
-  absl::StatusOr<Position> pos = position_after(root_, moves);
+  absl::StatusOr<Position> pos = position_after(root_, moves, chess960_);
   if (!pos.ok()) return pos.status();
-  absl::StatusOr<std::vector<DivideEntry>> entries = tt::hashed_divide(*pos, depth, table_);
+  parallel::Options options;
+  options.threads = threads_;
+  options.table = table_;
+  absl::StatusOr<std::vector<DivideEntry>> entries = parallel::divide(*pos, depth, options);
   if (!entries.ok()) return entries.status();
+  const bool notation960 = chess960_notation(*pos, chess960_);
   Divide divide;
-  for (const DivideEntry& e : *entries) divide[to_uci(e.move)] = absl::uint128(e.nodes);
+  for (const DivideEntry& e : *entries) divide[to_uci(e.move, notation960)] = e.nodes;
   return divide;
 }
 

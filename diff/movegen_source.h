@@ -11,20 +11,27 @@
 
 namespace pyke::diff {
 
-// `root` after `moves` (UCI text); an error names the first malformed or illegal move.
+// `root` after `moves` (UCI text; castling as the king taking its rook with `chess960`); an error
+// names the first malformed or illegal move.
 absl::StatusOr<Position> position_after(const Position& root,
-                                        const std::vector<std::string>& moves);
+                                        const std::vector<std::string>& moves,
+                                        bool chess960 = false);
 
 class MovegenSource : public PerftSource {
  public:
-  // `table` (not owned) may be null.
-  MovegenSource(const Position& root, tt::PerftTable* table) : root_(root), table_(table) {}
+  // `table` (not owned) may be null. Moves are read and written in Chess960 notation with
+  // `chess960`; the divide runs on `threads` threads.
+  MovegenSource(const Position& root, tt::PerftTable* table, bool chess960 = false,
+                int threads = 1)
+      : root_(root), table_(table), chess960_(chess960), threads_(threads) {}
 
   absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override;
 
  private:
   Position root_;
   tt::PerftTable* table_;
+  bool chess960_;
+  int threads_;
 };
 
 }  // namespace pyke::diff

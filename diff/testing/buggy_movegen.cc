@@ -107,7 +107,7 @@ uint64_t buggy_perft(const Position& pos, int depth, Bug bug) {
       continue;
     }
     Position child = pos;
-    child.play(move);
+    if (!child.play(move).ok()) continue;  // cannot happen: only legal moves get here
     nodes += buggy_perft(child, depth - 1, bug);
   }
   return nodes;
@@ -119,7 +119,7 @@ Divide buggy_divide(const Position& pos, int depth, Bug bug) {
     uint64_t nodes = 1;
     if (bug != Bug::kPinnedPieceMoves || is_legal(pos, move)) {
       Position child = pos;
-      child.play(move);
+      if (!child.play(move).ok()) continue;  // cannot happen: only legal moves get here
       nodes = buggy_perft(child, depth - 1, bug);
     }
     divide[to_uci(move)] = nodes;

@@ -40,7 +40,7 @@ absl::StatusOr<Position> position_after(absl::string_view fen,
   for (size_t i = 0; pos.ok() && i < moves.size(); ++i) {
     absl::StatusOr<Move> move = parse_uci_move(*pos, moves[i]);
     if (!move.ok()) return move.status();
-    pos->play(*move);
+    if (absl::Status s = pos->play(*move); !s.ok()) return s;
   }
   return pos;
 }
