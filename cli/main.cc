@@ -109,12 +109,7 @@ absl::StatusOr<Position> starting_position(const std::vector<char*>& args, bool&
     if (!pos.ok()) return pos.status();
     chess960 = chess960_notation(*pos, chess960 || file_letters);
   }
-  for (size_t i = 2; i < args.size(); ++i) {
-    absl::StatusOr<Move> move = parse_uci_move(*pos, args[i], chess960);
-    if (!move.ok()) return move.status();
-    if (absl::Status s = pos->play(*move); !s.ok()) return s;
-  }
-  return pos;
+  return play_uci_moves(*pos, std::vector<std::string>(args.begin() + 2, args.end()), chess960);
 }
 
 absl::StatusOr<int> thread_count() {

@@ -8,13 +8,7 @@ namespace pyke::diff {
 
 absl::StatusOr<Position> position_after(const Position& root,
                                         const std::vector<std::string>& moves, bool chess960) {
-  Position pos = root;
-  for (const std::string& text : moves) {
-    absl::StatusOr<Move> move = parse_uci_move(pos, text, chess960);
-    if (!move.ok()) return move.status();
-    if (absl::Status s = pos.play(*move); !s.ok()) return s;
-  }
-  return pos;
+  return play_uci_moves(root, moves, chess960);
 }
 
 absl::StatusOr<Divide> MovegenSource::divide(const std::vector<std::string>& moves, int depth) {

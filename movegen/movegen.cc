@@ -56,4 +56,14 @@ absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text,
       absl::StrCat("illegal move '", text, "' in position ", pos.to_fen()));
 }
 
+absl::StatusOr<Position> play_uci_moves(Position pos, const std::vector<std::string>& moves,
+                                        bool chess960) {
+  for (const std::string& text : moves) {
+    absl::StatusOr<Move> move = parse_uci_move(pos, text, chess960);
+    if (!move.ok()) return move.status();
+    if (absl::Status s = pos.play(*move); !s.ok()) return s;
+  }
+  return pos;
+}
+
 }  // namespace pyke

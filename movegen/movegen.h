@@ -12,6 +12,8 @@
 
 #include <cassert>
 #include <cstdint>
+#include <string>
+#include <vector>
 #include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
@@ -55,6 +57,11 @@ int legal_move_count(const Position& pos);
 // error names the text when it is malformed or not a legal move here.
 absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text,
                                     bool chess960 = false);
+
+// `pos` after the moves written in UCI text (see parse_uci_move); an error names the first
+// malformed or illegal one.
+absl::StatusOr<Position> play_uci_moves(Position pos, const std::vector<std::string>& moves,
+                                        bool chess960 = false);
 
 // Whether moves in `pos` must be written in Chess960 notation: when asked to (`chess960`), and
 // always when its castling king or rooks are off the standard squares.

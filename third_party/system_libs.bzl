@@ -81,6 +81,38 @@ _system_pkg_config = repository_rule(
     doc = "A system library found by pkg-config, one cc_library per module.",
 )
 
+def _system_mpi_impl(rctx):
+    # Open MPI's headers live outside /usr/include: each -I directory of `pkg-config ompi-c` is
+    # linked into this repository and exported as a header-carrying cc_library, so that Bazel
+    # sees (and sandboxes) them like any other dependency's.
+    rctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % rctx.name)
+    result = rctx.execute(["pkg-config", "--cflags-only-I", "ompi-c"])
+    if result.return_code != 0:
+        fail("pkg-config ompi-c failed (is libopenmpi-dev installed? run ./bazelw): " + result.stderr)
+    includes = []
+    for i, flag in enumerate(result.stdout.strip().split(" ")):
+        if flag.startswith("-I"):
+            rctx.symlink(flag[2:], "include%d" % i)
+            includes.append("include%d" % i)
+    rctx.file("BUILD.bazel", """cc_library(
+    name = "mpi",
+    hdrs = glob([{globs}]),
+    includes = {includes},
+    linkopts = {linkopts},
+    visibility = ["//visibility:public"],
+)
+""".format(
+        globs = ", ".join(['"%s/**/*.h"' % d for d in includes]),
+        includes = repr(includes),
+        linkopts = repr(_pkg_config_libs(rctx, "ompi-c")),
+    ))
+
+_system_mpi = repository_rule(
+    implementation = _system_mpi_impl,
+    local = True,
+    doc = "Debian's Open MPI (libopenmpi-dev) as @openmpi//:mpi.",
+)
+
 def pyke_system_dependencies():
     """Declares every external repository of the workspace. Call once from WORKSPACE."""
     llvm_profdata(name = "llvm_profdata")
@@ -94,6 +126,7 @@ def pyke_system_dependencies():
         path = "third_party/remote_coverage_tools",
     )
     _system_absl(name = "com_google_absl")
+    _system_mpi(name = "openmpi")
     _system_pkg_config(
         name = "com_google_googletest",
         targets = {"gtest": "gtest", "gtest_main": "gtest_main", "gmock": "gmock"},

@@ -1,0 +1,418 @@
+// pyke_mpi — perft on a cluster over MPI (Open MPI), exact to any depth, resumable.
+//
+//   mpirun -np 4 bazel-bin/mpi/pyke_mpi --hash 1024 9
+//   mpirun --hostfile hosts -np 64 bazel-bin/mpi/pyke_mpi --hash 16384 --journal p11.journal 11
+//
+// Same position arguments and output as `pyke` (a sorted divide, `Nodes searched: N`, time and
+// speed), with --hash MB and --threads N per process. How it works:
+//  - Every rank builds the same frontier (perft/frontier.h): the distinct positions at a fixed
+//    ply, transpositions merged with their number of paths per root move. A unit is its index.
+//  - Rank 0 coordinates: idle ranks ask it for a unit and get the next one (scheduler.h), so
+//    slow nodes ask less often; late units are copied to idle ranks and cross-checked. Rank 0
+//    also counts, on a thread of its own, so no core idles.
+//  - Every rank counts its units with all its threads and its own table (//perft), and sends back
+//    a 128-bit count. Rank 0 appends each to the journal (--journal) and flushes it; a run
+//    killed and started again with the same command takes the journal's units and counts the
+//    rest. Totals are per root move, in 128 bits.
+#include <mpi.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <deque>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/numeric/int128.h"
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "movegen/movegen.h"
+#include "movegen/perft.h"
+#include "movegen/position.h"
+#include "mpi/journal.h"
+#include "mpi/scheduler.h"
+#include "perft/frontier.h"
+#include "perft/parallel.h"
+#include "tt/table.h"
+#include "uci/perft_report.h"
+
+ABSL_FLAG(std::string, fen, "", "count from this FEN instead of the start position");
+ABSL_FLAG(bool, chess960, false, "Chess960 move notation (castling as king takes rook)");
+ABSL_FLAG(uint64_t, hash, 0, "transposition table size in MB per process; 0: no hashing");
+ABSL_FLAG(std::optional<int>, threads, std::nullopt,
+          "threads per process, 1 to 1024 (default: every CPU the process may run on)");
+ABSL_FLAG(std::string, journal, "",
+          "append every finished unit to this file; a run started again resumes from it");
+ABSL_FLAG(int, frontier, 0, "frontier ply (default: depth - 4, between 1 and 5)");
+ABSL_FLAG(bool, quiet, false, "no progress on stderr");
+
+namespace pyke::mpi {
+namespace {
+
+constexpr int kUsageError = 2;
+constexpr int kTagResult = 1;  // worker -> rank 0: {unit or -1, count high, count low}
+constexpr int kTagAssign = 2;  // rank 0 -> worker: {unit, or -1 to stop}
+
+using Clock = std::chrono::steady_clock;
+
+struct Run {
+  Position root = Position::start();
+  bool chess960 = false;
+  int depth = 0;
+  parallel::Frontier frontier;
+  int threads = 1;
+  std::unique_ptr<tt::PerftTable> table;
+};
+
+// Everything every rank computes identically from the command line.
+absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
+  Run run;
+  if (args.size() < 2) return absl::InvalidArgumentError("usage: pyke_mpi [flags] DEPTH [MOVE ...]");
+  if (!absl::SimpleAtoi(args[1], &run.depth)) {
+    return absl::InvalidArgumentError(absl::StrCat("depth '", args[1], "' is not a number"));
+  }
+  if (absl::Status s = check_perft_depth(run.depth); !s.ok()) return s;
+  if (run.depth < 1) return absl::InvalidArgumentError("pyke_mpi needs a depth of at least 1");
+  run.chess960 = absl::GetFlag(FLAGS_chess960);
+  if (const std::string fen = absl::GetFlag(FLAGS_fen); !fen.empty()) {
+    bool file_letters = false;
+    absl::StatusOr<Position> pos = Position::from_fen(fen, &file_letters);
+    if (!pos.ok()) return pos.status();
+    run.root = *pos;
+    run.chess960 = run.chess960 || file_letters;
+  }
+  run.chess960 = chess960_notation(run.root, run.chess960);
+  absl::StatusOr<Position> root = play_uci_moves(
+      run.root, std::vector<std::string>(args.begin() + 2, args.end()), run.chess960);
+  if (!root.ok()) return root.status();
+  run.root = *root;
+  run.threads = absl::GetFlag(FLAGS_threads).value_or(parallel::available_cpus());
+  if (absl::Status s = parallel::check_threads(run.threads); !s.ok()) return s;
+  const int ply = absl::GetFlag(FLAGS_frontier) > 0 ? absl::GetFlag(FLAGS_frontier)
+                                                     : parallel::default_frontier_ply(run.depth);
+  absl::StatusOr<parallel::Frontier> frontier = parallel::make_frontier(run.root, run.depth, ply);
+  if (!frontier.ok()) return frontier.status();
+  run.frontier = *std::move(frontier);
+  if (const uint64_t mb = absl::GetFlag(FLAGS_hash); mb > 0) {
+    absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = tt::PerftTable::create(mb, run.threads);
+    if (!table.ok()) return table.status();
+    run.table = *std::move(table);
+  }
+  return run;
+}
+
+absl::uint128 count_unit(Run& run, size_t unit) {
+  parallel::Options options;
+  options.threads = run.threads;
+  options.table = run.table.get();
+  const parallel::WorkUnit& u = run.frontier.units[unit];
+  absl::StatusOr<absl::uint128> n = parallel::count(u.pos, u.depth, options);
+  return n.ok() ? *n : kPerftOverflow;
+}
+
+// Workers other than rank 0: ask, count, answer, until told to stop.
+void worker_loop(Run& run) {
+  int64_t message[3] = {-1, 0, 0};
+  while (true) {
+    MPI_Send(message, 3, MPI_INT64_T, 0, kTagResult, MPI_COMM_WORLD);
+    int64_t unit = -1;
+    MPI_Recv(&unit, 1, MPI_INT64_T, 0, kTagAssign, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (unit < 0) return;
+    const absl::uint128 count = count_unit(run, static_cast<size_t>(unit));
+    message[0] = unit;
+    message[1] = static_cast<int64_t>(absl::Uint128High64(count));
+    message[2] = static_cast<int64_t>(absl::Uint128Low64(count));
+  }
+}
+
+// Rank 0's own counting thread: takes units from the coordinator through a mailbox.
+class LocalWorker {
+ public:
+  explicit LocalWorker(Run& run) : run_(run), thread_([this] { loop(); }) {}
+  ~LocalWorker() {
+    give(-1);
+    thread_.join();
+  }
+  bool idle() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return !assigned_.has_value();
+  }
+  void give(int64_t unit) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    assigned_ = unit;
+    changed_.notify_all();
+  }
+  // A finished (unit, count), if any.
+  std::optional<std::pair<size_t, absl::uint128>> take_result() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::optional<std::pair<size_t, absl::uint128>> r = result_;
+    result_.reset();
+    return r;
+  }
+
+ private:
+  void loop() {
+    while (true) {
+      int64_t unit;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [this] { return assigned_.has_value() && !result_.has_value(); });
+        unit = *assigned_;
+      }
+      if (unit < 0) return;
+      const absl::uint128 count = count_unit(run_, static_cast<size_t>(unit));
+      std::lock_guard<std::mutex> lock(mutex_);
+      result_ = std::make_pair(static_cast<size_t>(unit), count);
+      assigned_.reset();
+    }
+  }
+
+  Run& run_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::optional<int64_t> assigned_;
+  std::optional<std::pair<size_t, absl::uint128>> result_;
+  std::thread thread_;
+};
+
+// Progress on stderr: units, nodes, rate, estimate. In place on a terminal, else a line every
+// ten seconds (mpirun forwards stderr through a pipe).
+class Progress {
+ public:
+  explicit Progress(bool enabled) : enabled_(enabled), tty_(isatty(STDERR_FILENO)) {}
+  ~Progress() {
+    if (enabled_ && tty_ && shown_) std::fprintf(stderr, "\r\x1b[K");
+  }
+  void update(size_t done, size_t total, absl::uint128 nodes, size_t resumed) {
+    if (!enabled_) return;
+    const auto now = Clock::now();
+    if (now - last_ < (tty_ ? std::chrono::milliseconds(500) : std::chrono::seconds(10))) return;
+    last_ = now;
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double fresh = static_cast<double>(done - resumed);
+    const double left = fresh > 0 ? elapsed * static_cast<double>(total - done) / fresh : 0;
+    std::fprintf(stderr, "%s%zu/%zu units, %s nodes, %.3g nodes/s, %.0f s, about %.0f s left%s",
+                 tty_ ? "\r\x1b[K" : "pyke_mpi: ", done, total, count_text(nodes).c_str(),
+                 static_cast<double>(nodes) / std::max(elapsed, 1e-9), elapsed, left,
+                 tty_ ? "" : "\n");
+    std::fflush(stderr);
+    shown_ = true;
+  }
+
+ private:
+  bool enabled_, tty_, shown_ = false;
+  Clock::time_point start_ = Clock::now(), last_{};
+};
+
+int fail(const absl::Status& status) {
+  std::cerr << "pyke_mpi: " << status.message() << std::endl;
+  return kUsageError;
+}
+
+// Rank 0: hands out units, gathers counts, journals them, prints the divide.
+int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
+  const size_t unit_count = run.frontier.units.size();
+  std::vector<absl::uint128> counts(unit_count, 0);
+  std::vector<bool> done(unit_count, false);
+  size_t resumed = 0;
+  if (journal) {
+    for (const auto& [unit, count] : journal->done()) {
+      counts[unit] = count;
+      done[unit] = true;
+      ++resumed;
+    }
+  }
+  Scheduler scheduler(unit_count, done);
+  absl::uint128 nodes_done = 0;
+  const auto unit_nodes = [&](size_t u) {
+    return counts[u] * absl::uint128(run.frontier.units[u].paths());
+  };
+  for (size_t u = 0; u < unit_count; ++u) {
+    if (done[u]) nodes_done += unit_nodes(u);
+  }
+  const Clock::time_point start = Clock::now();
+
+  absl::Status failure;
+  const auto record = [&](size_t unit, absl::uint128 count) {
+    if (count == kPerftOverflow) {
+      failure = perft_overflow_error(run.depth);
+      return;
+    }
+    absl::StatusOr<bool> fresh = scheduler.finish(unit, count);
+    if (!fresh.ok()) {
+      failure = fresh.status();
+      return;
+    }
+    if (!*fresh) return;  // a copy that agrees
+    counts[unit] = count;
+    nodes_done += unit_nodes(unit);
+    if (journal) {
+      if (absl::Status s = journal->append(unit, count); !s.ok()) failure = s;
+    }
+  };
+
+  {
+  Progress progress(!absl::GetFlag(FLAGS_quiet));
+  LocalWorker local(run);
+  std::deque<int> waiting;  // ranks that asked while nothing could be handed out
+  int stopped = 0;
+  const auto assign = [&](int rank) {
+    std::optional<size_t> unit = failure.ok() ? scheduler.next() : std::nullopt;
+    if (unit) {
+      const int64_t u = static_cast<int64_t>(*unit);
+      MPI_Send(&u, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
+    } else if (scheduler.all_done() || !failure.ok()) {
+      const int64_t stop = -1;
+      MPI_Send(&stop, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
+      ++stopped;
+    } else {
+      waiting.push_back(rank);
+    }
+  };
+  bool local_done = false;
+  while (stopped < ranks - 1 || !local_done) {
+    bool busy = false;
+    // Messages from the other ranks.
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
+    if (flag) {
+      int64_t message[3];
+      MPI_Recv(message, 3, MPI_INT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      if (message[0] >= 0) {
+        record(static_cast<size_t>(message[0]),
+               absl::MakeUint128(static_cast<uint64_t>(message[1]),
+                                 static_cast<uint64_t>(message[2])));
+      }
+      assign(status.MPI_SOURCE);
+      busy = true;
+    }
+    // Rank 0's own thread.
+    if (auto result = local.take_result()) {
+      record(result->first, result->second);
+      busy = true;
+    }
+    if (!local_done && local.idle()) {
+      std::optional<size_t> unit = failure.ok() ? scheduler.next() : std::nullopt;
+      if (unit) {
+        local.give(static_cast<int64_t>(*unit));
+      } else if (scheduler.all_done() || !failure.ok()) {
+        local_done = true;
+      }
+    }
+    // Ranks that waited for work: a copy of a late unit, or the order to stop.
+    while (!waiting.empty() && (scheduler.all_done() || !failure.ok())) {
+      const int rank = waiting.front();
+      waiting.pop_front();
+      assign(rank);
+    }
+    progress.update(scheduler.done_count(), unit_count, nodes_done, resumed);
+    if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+  }  // the progress line is erased and rank 0's counting thread has finished
+  if (!failure.ok()) {
+    std::cerr << "pyke_mpi: " << failure.message() << std::endl;
+    return 1;
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+  std::vector<DivideEntry> entries;
+  for (const Move move : run.frontier.root_moves) entries.push_back({move, 0});
+  absl::uint128 counted_now = 0;
+  for (size_t u = 0; u < unit_count; ++u) {
+    for (const auto& [root, paths] : run.frontier.units[u].roots) {
+      const absl::uint128 part = counts[u] * absl::uint128(paths);
+      if (paths != 0 && part / paths != counts[u]) return fail(perft_overflow_error(run.depth));
+      if (!pyke::detail::add_count(entries[root].nodes, part)) {
+        return fail(perft_overflow_error(run.depth));
+      }
+    }
+  }
+  for (size_t u = 0; u < unit_count; ++u) {
+    if (!done[u]) counted_now += unit_nodes(u);
+  }
+  uci::write_divide(entries, std::cout, run.chess960);
+  std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds,
+                               seconds > 0 ? static_cast<double>(counted_now) / seconds : 0.0);
+  std::cout << absl::StrFormat("Units: %d (%d paths at ply %d), %d from the journal, %d ranks\n",
+                               unit_count, run.frontier.paths, run.frontier.ply, resumed, ranks);
+  std::cout.flush();
+  return 0;
+}
+
+int run_main(int argc, char** argv) {
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+
+  // Every rank prepares the same run; rank 0 alone reports a problem, and all stop together.
+  absl::StatusOr<Run> run = prepare(args);
+  std::optional<Journal> journal;
+  absl::Status problem = run.status();
+  if (problem.ok() && rank == 0 && !absl::GetFlag(FLAGS_journal).empty()) {
+    absl::StatusOr<Journal> opened = Journal::open(
+        absl::GetFlag(FLAGS_journal),
+        journal_header(run->root.to_fen(CastlingNotation::kShredder), run->depth,
+                       run->frontier.ply, run->frontier.units.size()),
+        run->frontier.units.size());
+    if (opened.ok()) {
+      journal = *std::move(opened);
+      if (!journal->done().empty() || journal->dropped_torn_line()) {
+        std::cerr << "pyke_mpi: resuming: " << journal->done().size() << " of "
+                  << run->frontier.units.size() << " units taken from "
+                  << absl::GetFlag(FLAGS_journal)
+                  << (journal->dropped_torn_line() ? " (a torn last line was dropped)" : "")
+                  << "; counting the rest" << std::endl;
+      }
+    } else {
+      problem = opened.status();
+    }
+  }
+  int go = problem.ok() ? 1 : 0;
+  MPI_Bcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (!go) return rank == 0 ? fail(problem) : kUsageError;
+  if (rank != 0) {
+    worker_loop(*run);
+    return 0;
+  }
+  return coordinate(*run, ranks, journal);
+}
+
+}  // namespace
+}  // namespace pyke::mpi
+
+int main(int argc, char** argv) {
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = [](absl::string_view file) {
+    return absl::StrContains(file, "mpi/");
+  };
+  usage.contains_helpshort_flags = usage.contains_help_flags;
+  absl::SetFlagsUsageConfig(usage);
+  absl::SetProgramUsageMessage(
+      "perft on a cluster over MPI.\n\n"
+      "  mpirun -np N pyke_mpi [--fen FEN] [--chess960] [--threads N] [--hash MB]\n"
+      "         [--journal FILE] [--frontier PLY] [--quiet] DEPTH [MOVE ...]");
+  int provided = 0;
+  // Only the main thread calls MPI; rank 0's counting thread and //perft's threads do not.
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  const int status = pyke::mpi::run_main(argc, argv);
+  MPI_Finalize();
+  return status;
+}

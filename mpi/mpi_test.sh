@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# pyke_mpi on loopback against single-process pyke: 2, 3 and 4 ranks, plain and hashed; a run
+# killed part-way and resumed from its journal; a foreign journal refused (exit 2); a torn last
+# line ignored. Usage: mpi_test.sh PYKE_MPI PYKE SUITE [DEPTH]  (DEPTH of the kill-and-resume
+# run, default 7; the manual deep check uses 8).
+set -uo pipefail
+pyke_mpi="$1" pyke="$2" suite="$3" depth="${4:-7}"
+passes=0 failures=0
+check() {  # check NAME CONDITION-COMMAND...
+  local name="$1"; shift
+  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
+}
+mpirun_() { timeout 600 mpirun --allow-run-as-root --oversubscribe -np "$@" < /dev/null; }
+work="${TEST_TMPDIR:-$(mktemp -d)}"
+
+# The divide and total of start position perft 6 and Kiwipete perft 5 equal pyke's, for every
+# rank count, plain and hashed (the divide, not only the total: lines are sorted the same way).
+kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+for ranks in 2 3 4; do
+  for hash in 0 8; do
+    for args in "6" "--fen|$kiwipete|5"; do
+      IFS='|' read -r -a argv <<<"$args"
+      want=$("$pyke" --quiet --threads 1 "${argv[@]}" | grep -v '^Time\|^Speed')
+      got=$(mpirun_ "$ranks" "$pyke_mpi" --quiet --threads 1 --hash "$hash" "${argv[@]}" |
+            grep -v '^Time\|^Speed\|^Units')
+      check "$ranks ranks, hash $hash, ${argv[*]}" test "$want" = "$got"
+    done
+  done
+done
+
+# Published positions (every seventh) at depth 4, against the suite's counts.
+i=0
+while IFS= read -r line; do
+  i=$((i + 1))
+  (( i % 7 == 1 )) || continue
+  fen="${line%% ;*}"
+  expected=$(sed -n 's/.*;D4 \([0-9]*\).*/\1/p' <<<"$line")
+  [[ -n "$expected" ]] || continue
+  ranks=$(( 2 + i % 3 ))
+  got=$(mpirun_ "$ranks" "$pyke_mpi" --quiet --threads 1 --hash $(( i % 2 * 4 )) --fen "$fen" 4 |
+        sed -n 's/^Nodes searched: //p')
+  check "suite line $i on $ranks ranks" test "$got" = "$expected"
+done < "$suite"
+
+# Kill and resume.
+journal="$work/perft$depth.journal"
+rm -f "$journal"
+want=$("$pyke" --quiet --threads 2 "$depth" | sed -n 's/^Nodes searched: //p')
+mpirun --allow-run-as-root --oversubscribe -np 2 "$pyke_mpi" --quiet --threads 1 \
+  --journal "$journal" "$depth" < /dev/null > "$work/killed.out" 2>&1 &
+runner=$!
+for _ in $(seq 1 600); do  # until a good part of the units is journaled
+  [[ -f "$journal" ]] && (( $(wc -l < "$journal") > 200 )) && break
+  sleep 0.1
+done
+kill -TERM "$runner" 2>/dev/null; sleep 0.5; kill -KILL "$runner" 2>/dev/null; wait "$runner" 2>/dev/null
+pkill -KILL -f "pyke_mpi.*$journal" 2>/dev/null
+lines_after_kill=$(wc -l < "$journal")
+check "killed run left a journal" test "$lines_after_kill" -gt 100
+check "killed run printed no total" test "$(grep -c '^Nodes searched' "$work/killed.out")" -eq 0
+got=$(mpirun_ 2 "$pyke_mpi" --threads 1 --quiet --journal "$journal" "$depth" 2>"$work/resume.err" |
+      sed -n 's/^Nodes searched: //p')
+check "resumed perft $depth is exact ($got, want $want)" test "$got" = "$want"
+check "resume says so" grep -q "resuming: [0-9]* of [0-9]* units taken from" "$work/resume.err"
+
+# A torn last line: dropped, and the (finished) run prints the same total again.
+printf '12 3456' >> "$journal"
+got=$(mpirun_ 2 "$pyke_mpi" --threads 1 --quiet --journal "$journal" "$depth" 2>"$work/torn.err" |
+      sed -n 's/^Nodes searched: //p')
+check "torn line dropped, total exact" test "$got" = "$want"
+check "torn line reported" grep -q "torn last line was dropped" "$work/torn.err"
+
+# A foreign journal (another depth): exit 2, a clear message, nothing counted.
+mpirun_ 2 "$pyke_mpi" --threads 1 --quiet --journal "$journal" 5 > "$work/foreign.out" 2>&1
+status=$?
+check "foreign journal: exit 2 (got $status)" test "$status" -eq 2
+check "foreign journal: message" grep -q "belongs to another run" "$work/foreign.out"
+check "foreign journal: no count" test "$(grep -c '^Nodes searched' "$work/foreign.out")" -eq 0
+
+# Bad input: the same errors as pyke, exit 2.
+mpirun_ 2 "$pyke_mpi" --quiet --fen "8/8/8/8 w - - 0 1" 3 > "$work/bad.out" 2>&1
+status=$?
+check "bad FEN: exit 2 (got $status)" test "$status" -eq 2
+check "bad FEN: message" grep -q "bad FEN" "$work/bad.out"
+
+echo "$passes passed, $failures failed"
+test "$failures" -eq 0

@@ -1,0 +1,76 @@
+// The scheduler with fake workers that finish out of order, resume from a journal, and copy
+// late units.
+#include "mpi/scheduler.h"
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include "gtest/gtest.h"
+
+namespace pyke::mpi {
+namespace {
+
+absl::uint128 count_of(size_t unit) { return absl::uint128(unit) * 1000 + 7; }
+
+TEST(Scheduler, FakeWorkersFinishingOutOfOrderCountEveryUnitOnce) {
+  constexpr size_t kUnits = 500;
+  Scheduler s(kUnits, {});
+  std::mt19937 rng(7);
+  std::vector<size_t> in_flight;
+  std::set<size_t> finished;
+  while (!s.all_done()) {
+    // Up to five workers ask; then a random one of those in flight finishes.
+    while (in_flight.size() < 5) {
+      std::optional<size_t> u = s.next();
+      if (!u) break;
+      in_flight.push_back(*u);
+    }
+    ASSERT_FALSE(in_flight.empty());
+    const size_t pick = rng() % in_flight.size();
+    const size_t unit = in_flight[pick];
+    in_flight.erase(in_flight.begin() + pick);
+    absl::StatusOr<bool> fresh = s.finish(unit, count_of(unit));
+    ASSERT_TRUE(fresh.ok()) << fresh.status();
+    EXPECT_EQ(*fresh, !finished.count(unit)) << unit;
+    finished.insert(unit);
+  }
+  EXPECT_EQ(finished.size(), kUnits);
+  EXPECT_EQ(s.done_count(), kUnits);
+  EXPECT_FALSE(s.next().has_value());
+}
+
+TEST(Scheduler, ResumedUnitsAreNotHandedOutAgain) {
+  std::vector<bool> done(10, false);
+  done[0] = done[3] = done[9] = true;
+  Scheduler s(10, done);
+  EXPECT_EQ(s.done_count(), 3u);
+  std::vector<size_t> handed;
+  while (auto u = s.next()) {
+    if (std::find(handed.begin(), handed.end(), *u) != handed.end()) break;  // copies begin
+    handed.push_back(*u);
+  }
+  EXPECT_EQ(handed, (std::vector<size_t>{1, 2, 4, 5, 6, 7, 8}));
+}
+
+TEST(Scheduler, LateUnitsAreCopiedOnceAndCopiesMustAgree) {
+  Scheduler s(3, {});
+  EXPECT_EQ(s.next(), 0u);
+  EXPECT_EQ(s.next(), 1u);
+  EXPECT_EQ(s.next(), 2u);
+  ASSERT_TRUE(s.finish(1, 11).ok());
+  // Everything is out: idle workers get copies of the oldest late units, once each.
+  EXPECT_EQ(s.next(), 0u);
+  EXPECT_EQ(s.next(), 2u);
+  EXPECT_FALSE(s.next().has_value());
+  EXPECT_EQ(*s.finish(0, 10), true);
+  EXPECT_EQ(*s.finish(0, 10), false) << "the copy agrees";
+  EXPECT_EQ(*s.finish(2, 12), true);
+  absl::StatusOr<bool> disagree = s.finish(2, 13);
+  EXPECT_EQ(disagree.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_TRUE(s.all_done());
+  EXPECT_FALSE(s.finish(7, 1).ok()) << "no such unit";
+}
+
+}  // namespace
+}  // namespace pyke::mpi
