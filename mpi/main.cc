@@ -22,6 +22,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -58,7 +59,7 @@ ABSL_FLAG(std::optional<int>, threads, std::nullopt,
           "threads per process, 1 to 1024 (default: every CPU the process may run on)");
 ABSL_FLAG(std::string, journal, "",
           "append every finished unit to this file; a run started again resumes from it");
-ABSL_FLAG(int, frontier, 0, "frontier ply (default: depth - 4, between 1 and 5)");
+ABSL_FLAG(int, frontier, 0, "frontier ply (default: depth - 4, between 1 and 4)");
 ABSL_FLAG(bool, quiet, false, "no progress on stderr");
 
 namespace pyke::mpi {
@@ -290,7 +291,7 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
     // Messages from the other ranks.
     int flag = 0;
     MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
+    if (ranks > 1) MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
     if (flag) {
       int64_t message[3];
       MPI_Recv(message, 3, MPI_INT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
@@ -356,10 +357,21 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   return 0;
 }
 
-int run_main(int argc, char** argv) {
+// True when mpirun (or another MPI launcher) started this process. Started on its own, pyke_mpi
+// counts alone without initialising MPI (Open MPI's singleton mode would need a daemon).
+bool launched_by_mpi() {
+  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"}) {
+    if (std::getenv(variable) != nullptr) return true;
+  }
+  return false;
+}
+
+int run_main(int argc, char** argv, bool use_mpi) {
   int rank = 0, ranks = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  if (use_mpi) {
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  }
   const std::vector<char*> args = absl::ParseCommandLine(argc, argv);
 
   // Every rank prepares the same run; rank 0 alone reports a problem, and all stop together.
@@ -386,7 +398,7 @@ int run_main(int argc, char** argv) {
     }
   }
   int go = problem.ok() ? 1 : 0;
-  MPI_Bcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (ranks > 1) MPI_Bcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (!go) return rank == 0 ? fail(problem) : kUsageError;
   if (rank != 0) {
     worker_loop(*run);
@@ -409,10 +421,11 @@ int main(int argc, char** argv) {
       "perft on a cluster over MPI.\n\n"
       "  mpirun -np N pyke_mpi [--fen FEN] [--chess960] [--threads N] [--hash MB]\n"
       "         [--journal FILE] [--frontier PLY] [--quiet] DEPTH [MOVE ...]");
+  const bool use_mpi = pyke::mpi::launched_by_mpi();
   int provided = 0;
   // Only the main thread calls MPI; rank 0's counting thread and //perft's threads do not.
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-  const int status = pyke::mpi::run_main(argc, argv);
-  MPI_Finalize();
+  if (use_mpi) MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  const int status = pyke::mpi::run_main(argc, argv, use_mpi);
+  if (use_mpi) MPI_Finalize();
   return status;
 }

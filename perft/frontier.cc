@@ -89,6 +89,6 @@ absl::StatusOr<Frontier> make_frontier(const Position& root, int depth, int ply,
   return frontier;
 }
 
-int default_frontier_ply(int depth) { return std::clamp(depth - 4, 1, 5); }
+int default_frontier_ply(int depth) { return std::clamp(depth - 4, 1, 4); }
 
 }  // namespace pyke::parallel

@@ -56,8 +56,9 @@ struct Frontier {
 absl::StatusOr<Frontier> make_frontier(const Position& root, int depth, int ply,
                                        uint64_t max_paths = uint64_t{1} << 27);
 
-// A frontier ply for a perft of `depth`: deep enough to give many units and to merge
-// transpositions, shallow enough to keep the frontier small and the units worth a message.
+// A frontier ply for a perft of `depth`: depth − 4, between 1 and 4 — deep enough to give many
+// units and to merge transpositions (ply 4 of the start position: 72,078 units for 197,281
+// paths), shallow enough that every rank builds it in a moment (ply 5 takes seconds).
 int default_frontier_ply(int depth);
 
 }  // namespace pyke::parallel
