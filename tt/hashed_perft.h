@@ -15,6 +15,7 @@
 #include "absl/status/statusor.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
+#include "tt/stats.h"
 #include "tt/table.h"
 #include "tt/zobrist.h"
 
@@ -35,10 +36,14 @@ class TableCache {
   }
   void prefetch(Key key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
   bool probe(Key key, int depth, uint64_t& nodes) const {
-    return table_.probe(key ^ kZobrist.depth[depth], nodes);
+    const bool hit = table_.probe(key ^ kZobrist.depth[depth], nodes);
+    stats::count(stats::kProbe, depth);
+    if (hit) stats::count(stats::kHit, depth);
+    return hit;
   }
   void store(Key key, int depth, uint64_t nodes) {
     table_.store(key ^ kZobrist.depth[depth], depth, nodes);
+    stats::count(stats::kStore, depth);
   }
 
  private:
