@@ -29,13 +29,13 @@ class TableCache {
   explicit TableCache(PerftTable& table) : table_(table) {}
 
   Key key_of(const Position& pos) const { return zobrist_key(pos); }
-  Key child_key(Key key, const Position& parent, const Position& child) const {
+  PYKE_INLINE Key child_key(Key key, const Position& parent, const Position& child) const {
     const Key next = tt::child_key(key, parent, child);
     assert(next == zobrist_key(child));  // debug builds: incremental equals from scratch
     return next;
   }
   void prefetch(Key key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
-  bool probe(Key key, int depth, uint64_t& nodes) const {
+  PYKE_INLINE bool probe(Key key, int depth, uint64_t& nodes) const {
     const bool hit = table_.probe(key ^ kZobrist.depth[depth], nodes);
     stats::count(stats::kProbe, depth);
     if (hit) stats::count(stats::kHit, depth);

@@ -80,7 +80,7 @@ class PerftTable {
   static std::string huge_page_mode();
 
   // `key` must already include the depth (the caller folds kZobrist.depth[depth] in).
-  bool probe(Key key, uint64_t& nodes) const {
+  PYKE_INLINE bool probe(Key key, uint64_t& nodes) const {
     const Bucket& bucket = buckets_[index(key)];
     const uint64_t check = check_bits(key), low = low_half(key);
     for (const Entry& e : bucket.entries) {
