@@ -123,7 +123,9 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
       for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
         const Position child = perft_child<Us>(pos, piece, move);
         typename Cache::Key child_key{};
-        if constexpr (Cache::kEnabled && Depth - 1 >= 2) child_key = cache.child_key(key, pos, child);
+        if constexpr (Cache::kEnabled && Depth - 1 >= 2) {
+          child_key = cache.child_key(key, pos, child);
+        }
         nodes += perft_node<Cache, ~Us, Depth - 1>(child, cache, child_key);
       });
     }

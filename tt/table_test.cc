@@ -20,7 +20,8 @@ namespace {
 
 // A key in bucket `bucket` of a table of 2^`log2_buckets` buckets, with the given low half and
 // stored check bits (the lowest 16 of the high half).
-Key make_key(uint64_t bucket, int log2_buckets, uint64_t low, uint64_t check = 0, uint64_t middle = 0) {
+Key make_key(uint64_t bucket, int log2_buckets, uint64_t low, uint64_t check = 0,
+             uint64_t middle = 0) {
   const uint64_t top = log2_buckets == 0 ? 0 : bucket << (64 - log2_buckets);
   return Key{top | middle << 16 | check} << 64 | low;
 }
@@ -196,7 +197,9 @@ TEST(PerftTable, ThreadsWritingOneBucketNeverReadAWrongCount) {
   auto table = PerftTable::create_with_buckets(2);
   ASSERT_TRUE(table.ok());
   PerftTable& t = **table;
-  const auto count_of = [](Key key) { return static_cast<uint64_t>(key * 0x9E3779B97F4A7C15ULL) >> 24; };
+  const auto count_of = [](Key key) {
+    return static_cast<uint64_t>(key * 0x9E3779B97F4A7C15ULL) >> 24;
+  };
   std::atomic<int> wrong{0}, hits{0};
   std::vector<std::thread> threads;
   for (int id = 0; id < 4; ++id) {
