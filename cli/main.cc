@@ -41,6 +41,7 @@
 #include "movegen/perft.h"
 #include "movegen/position.h"
 #include "perft/parallel.h"
+#include "tt/stats.h"
 #include "tt/table.h"
 #include "uci/engine.h"
 #include "uci/perft_report.h"
@@ -178,6 +179,14 @@ int run_perft(const std::vector<char*>& args) {
   }
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds,
                                seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
+  if (const tt::PerftTable* hash = table->get(); hash != nullptr) {
+    // Whether the kernel backs the table with huge pages: without them a big table misses the
+    // TLB on nearly every probe.
+    std::cout << absl::StrFormat("Hash: %d MB, huge pages %d MB (transparent_hugepage: %s)\n",
+                                 hash->megabytes(), hash->huge_page_bytes() >> 20,
+                                 tt::PerftTable::huge_page_mode());
+  }
+  if constexpr (tt::stats::kEnabled) tt::stats::report(std::cerr);
   return 0;
 }
 

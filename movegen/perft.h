@@ -23,6 +23,7 @@
 #include <concepts>
 #include <cstdint>
 #include <functional>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -80,6 +81,14 @@ PYKE_INLINE Position perft_child(const Position& pos, PieceTag<P>, Move move) {
   return pos.template after<Us, P, /*MoveCounters=*/false>(move);
 }
 
+// Whether a policy's probes reach a real table, so that prefetching children pays. A policy may
+// say so with `kPrefetches` (one enabled only to poll a stop flag says false); otherwise, kEnabled.
+template <class Cache>
+constexpr bool prefetches_children() {
+  if constexpr (requires { Cache::kPrefetches; }) return Cache::kPrefetches;
+  else return Cache::kEnabled;
+}
+
 template <PerftCache Cache, Color Us, int Depth>
 uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) {
   static_assert(Depth >= 1 && Depth <= kMaxTemplateDepth, "only depths whose counts fit 64 bits");
@@ -90,15 +99,36 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
     if constexpr (Cache::kEnabled) {
       if (cache.probe(key, Depth, nodes)) return nodes;
     }
-    for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
-      const Position child = perft_child<Us>(pos, piece, move);
-      typename Cache::Key child_key{};
-      if constexpr (Cache::kEnabled && Depth - 1 >= 2) {
-        child_key = cache.child_key(key, pos, child);
-        cache.prefetch(child_key, Depth - 1);
+    if constexpr (prefetches_children<Cache>() && Depth - 1 >= 2) {
+      // The children probe the cache: make them all and prefetch all their buckets first, then
+      // count them. Made and counted one by one, each child's probe would wait for memory
+      // (its prefetch issued just before); made first, the buckets arrive while the others are
+      // made, and the probes find them in cache.
+      struct Child {
+        Position pos;
+        typename Cache::Key key;
+      };
+      alignas(Child) unsigned char storage[sizeof(Child) * kMaxLegalMoves];
+      Child* const children = reinterpret_cast<Child*>(storage);
+      int count = 0;
+      for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
+        Child* child = new (&children[count++]) Child{perft_child<Us>(pos, piece, move), {}};
+        child->key = cache.child_key(key, pos, child->pos);
+        cache.prefetch(child->key, Depth - 1);
+      });
+      for (int i = 0; i < count; ++i) {
+        nodes += perft_node<Cache, ~Us, Depth - 1>(children[i].pos, cache, children[i].key);
       }
-      nodes += perft_node<Cache, ~Us, Depth - 1>(child, cache, child_key);
-    });
+    } else {
+      for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
+        const Position child = perft_child<Us>(pos, piece, move);
+        typename Cache::Key child_key{};
+        if constexpr (Cache::kEnabled && Depth - 1 >= 2) {
+          child_key = cache.child_key(key, pos, child);
+        }
+        nodes += perft_node<Cache, ~Us, Depth - 1>(child, cache, child_key);
+      });
+    }
     if constexpr (Cache::kEnabled) cache.store(key, Depth, nodes);
     return nodes;
   }

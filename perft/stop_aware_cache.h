@@ -32,6 +32,8 @@ template <PerftCache Inner>
 class StopAwareCache {
  public:
   static constexpr bool kEnabled = true;
+  // Wrapping NoCache, the probes only poll the flag: the kernels need not prefetch children.
+  static constexpr bool kPrefetches = Inner::kEnabled;
   using Key = typename Inner::Key;
 
   StopAwareCache(Inner inner, const std::atomic<bool>* stop) : inner_(inner), stop_(stop) {}

@@ -9,7 +9,7 @@
 #include "tt/hashed_perft.h"
 #include "tt/table.h"
 
-ABSL_FLAG(size_t, hash_buckets, 4096, "buckets of the table (32 bytes each)");
+ABSL_FLAG(size_t, hash_buckets, 2048, "buckets of the table (64 bytes each)");
 
 namespace pyke::testing {
 namespace {

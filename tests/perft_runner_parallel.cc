@@ -11,7 +11,7 @@
 #include "tt/table.h"
 
 ABSL_FLAG(int, threads, 2, "threads to count with");
-ABSL_FLAG(size_t, hash_buckets, 0, "buckets of the shared table (32 bytes each); 0: no table");
+ABSL_FLAG(size_t, hash_buckets, 0, "buckets of the shared table (64 bytes each); 0: no table");
 
 namespace pyke::testing {
 namespace {

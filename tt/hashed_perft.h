@@ -15,6 +15,7 @@
 #include "absl/status/statusor.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
+#include "tt/stats.h"
 #include "tt/table.h"
 #include "tt/zobrist.h"
 
@@ -28,17 +29,21 @@ class TableCache {
   explicit TableCache(PerftTable& table) : table_(table) {}
 
   Key key_of(const Position& pos) const { return zobrist_key(pos); }
-  Key child_key(Key key, const Position& parent, const Position& child) const {
+  PYKE_INLINE Key child_key(Key key, const Position& parent, const Position& child) const {
     const Key next = tt::child_key(key, parent, child);
     assert(next == zobrist_key(child));  // debug builds: incremental equals from scratch
     return next;
   }
   void prefetch(Key key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
-  bool probe(Key key, int depth, uint64_t& nodes) const {
-    return table_.probe(key ^ kZobrist.depth[depth], nodes);
+  PYKE_INLINE bool probe(Key key, int depth, uint64_t& nodes) const {
+    const bool hit = table_.probe(key ^ kZobrist.depth[depth], nodes);
+    stats::count(stats::kProbe, depth);
+    if (hit) stats::count(stats::kHit, depth);
+    return hit;
   }
   void store(Key key, int depth, uint64_t nodes) {
     table_.store(key ^ kZobrist.depth[depth], depth, nodes);
+    stats::count(stats::kStore, depth);
   }
 
  private:

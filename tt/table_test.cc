@@ -1,8 +1,14 @@
-// The table keeps and finds counts, rejects other keys, survives collisions, and refuses absurd
-// sizes; Zobrist keys made incrementally equal keys made from scratch.
+// The table keeps and finds counts, checks every key bit it claims to, replaces the shallowest
+// and oldest entry, reads torn entries as misses, survives threads racing on one bucket, and
+// refuses absurd sizes; Zobrist keys made incrementally equal keys made from scratch.
 #include "tt/table.h"
 
+#include <atomic>
 #include <cstdint>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
@@ -12,13 +18,21 @@
 namespace pyke::tt {
 namespace {
 
+// A key in bucket `bucket` of a table of 2^`log2_buckets` buckets, with the given low half and
+// stored check bits (the lowest 16 of the high half).
+Key make_key(uint64_t bucket, int log2_buckets, uint64_t low, uint64_t check = 0,
+             uint64_t middle = 0) {
+  const uint64_t top = log2_buckets == 0 ? 0 : bucket << (64 - log2_buckets);
+  return Key{top | middle << 16 | check} << 64 | low;
+}
+
 TEST(PerftTable, StoresAndFindsACount) {
   auto table = PerftTable::create(1);
   ASSERT_TRUE(table.ok()) << table.status();
-  EXPECT_EQ((*table)->bucket_count(), (1u << 20) / 32);
+  EXPECT_EQ((*table)->bucket_count(), (1u << 20) / 64);
   uint64_t nodes = 0;
   EXPECT_FALSE((*table)->probe(0x1234, nodes));
-  (*table)->store(0x1234, 3, 8902);
+  EXPECT_TRUE((*table)->store(0x1234, 3, 8902));
   ASSERT_TRUE((*table)->probe(0x1234, nodes));
   EXPECT_EQ(nodes, 8902u);
   EXPECT_FALSE((*table)->probe(0x1235, nodes));
@@ -26,24 +40,97 @@ TEST(PerftTable, StoresAndFindsACount) {
   EXPECT_FALSE((*table)->probe(0x1234, nodes));
 }
 
-TEST(PerftTable, OneBucketKeepsTheDeepestAndTheLatest) {
+TEST(PerftTable, ABucketIsOneCacheLineOfFourEntries) {
+  EXPECT_EQ(sizeof(PerftTable::Bucket), 64u);
+  EXPECT_EQ(alignof(PerftTable::Bucket), 64u);
+  EXPECT_EQ(PerftTable::kWays, 4);
+  auto table = PerftTable::create(64);
+  ASSERT_TRUE(table.ok());
+  EXPECT_EQ((*table)->bucket_count(), (size_t{64} << 20) / 64);
+}
+
+TEST(PerftTable, ZeroCountsAreStoredToo) {
+  auto table = PerftTable::create_with_buckets(1);
+  ASSERT_TRUE(table.ok());
+  uint64_t nodes = 1;
+  (*table)->store(0, 2, 0);  // a mate two plies deep: no leaves; key 0 and count 0 still work
+  ASSERT_TRUE((*table)->probe(0, nodes));
+  EXPECT_EQ(nodes, 0u);
+}
+
+TEST(PerftTable, ReplacesTheShallowestThenTheOldest) {
   auto table = PerftTable::create_with_buckets(1);
   ASSERT_TRUE(table.ok());
   PerftTable& t = **table;
   uint64_t nodes = 0;
-  t.store(1, 5, 500);  // deepest
-  t.store(2, 3, 300);  // shallower: goes to the second slot
-  t.store(3, 2, 200);  // replaces the second slot
-  EXPECT_TRUE(t.probe(1, nodes) && nodes == 500);
-  EXPECT_FALSE(t.probe(2, nodes));
-  EXPECT_TRUE(t.probe(3, nodes) && nodes == 200);
-  t.store(4, 6, 600);  // deeper: takes the first slot, 1 moves to the second
-  EXPECT_TRUE(t.probe(4, nodes) && nodes == 600);
-  EXPECT_TRUE(t.probe(1, nodes) && nodes == 500);
+  t.store(1, 2, 102);
+  t.store(2, 5, 502);
+  t.store(3, 2, 103);
+  t.store(4, 3, 304);  // the bucket is full: 1 (d2), 2 (d5), 3 (d2), 4 (d3)
+  for (Key k : {1, 2, 3, 4}) EXPECT_TRUE(t.probe(k, nodes)) << static_cast<int>(k);
+  t.store(5, 4, 405);  // evicts 1: the shallowest, and older than 3
+  EXPECT_FALSE(t.probe(1, nodes));
+  t.store(6, 2, 106);  // evicts 3: now the only entry of depth 2
   EXPECT_FALSE(t.probe(3, nodes));
+  t.store(7, 2, 107);  // evicts 6, the shallowest (with depth 2 and 2 the oldest)
+  EXPECT_FALSE(t.probe(6, nodes));
+  for (auto [k, want] : {std::pair<Key, uint64_t>{2, 502}, {4, 304}, {5, 405}, {7, 107}}) {
+    ASSERT_TRUE(t.probe(k, nodes)) << static_cast<int>(k);
+    EXPECT_EQ(nodes, want);
+  }
 }
 
-TEST(PerftTable, ChecksTheLowHalfOfTheKeyToo) {
+TEST(PerftTable, KeepsTheMostRecentResultsOfADepth) {
+  auto table = PerftTable::create_with_buckets(1);
+  ASSERT_TRUE(table.ok());
+  PerftTable& t = **table;
+  uint64_t nodes = 0;
+  for (Key k = 1; k <= 10; ++k) t.store(k, 2, 100 + static_cast<uint64_t>(k));
+  for (Key k = 1; k <= 6; ++k) EXPECT_FALSE(t.probe(k, nodes)) << static_cast<int>(k);
+  for (Key k = 7; k <= 10; ++k) {
+    ASSERT_TRUE(t.probe(k, nodes)) << static_cast<int>(k);
+    EXPECT_EQ(nodes, 100 + static_cast<uint64_t>(k));
+  }
+}
+
+TEST(PerftTable, ANewResultIsAlwaysStored) {
+  auto table = PerftTable::create_with_buckets(1);
+  ASSERT_TRUE(table.ok());
+  PerftTable& t = **table;
+  uint64_t nodes = 0;
+  for (Key k = 1; k <= 4; ++k) t.store(k, 9, 1000);
+  EXPECT_TRUE(t.store(5, 2, 30));  // shallower than all four: evicts the oldest deep one
+  EXPECT_TRUE(t.probe(5, nodes));
+  EXPECT_FALSE(t.probe(1, nodes));
+  for (Key k = 2; k <= 4; ++k) EXPECT_TRUE(t.probe(k, nodes));
+}
+
+TEST(PerftTable, ChecksEveryStoredKeyBitAndTheBucketBits) {
+  // 2^3 buckets: the top 3 bits of the high half choose the bucket, the lowest 16 are stored with
+  // the count, and the low half is stored whole: 3 + 16 + 64 = 83 bits checked. The 45 bits in
+  // between are the only ones a probe cannot tell apart.
+  constexpr int kLog2Buckets = 3;
+  auto table = PerftTable::create_with_buckets(size_t{1} << kLog2Buckets);
+  ASSERT_TRUE(table.ok());
+  PerftTable& t = **table;
+  const Key key = make_key(5, kLog2Buckets, 0x0123456789ABCDEF, 0xBEEF, 0x1234567);
+  ASSERT_TRUE(t.store(key, 4, 197281));
+  uint64_t nodes = 0;
+  ASSERT_TRUE(t.probe(key, nodes));
+  EXPECT_EQ(nodes, 197281u);
+  int checked = 0;
+  for (int bit = 0; bit < 128; ++bit) {
+    const bool found = t.probe(key ^ (Key{1} << bit), nodes);
+    const int high_bit = bit - 64;
+    const bool unchecked = high_bit >= PerftTable::kCheckBits && high_bit < 64 - kLog2Buckets;
+    EXPECT_EQ(found, unchecked) << "bit " << bit;
+    checked += !found;
+  }
+  EXPECT_EQ(checked, PerftTable::kStoredKeyBits + kLog2Buckets);
+  EXPECT_EQ(PerftTable::kStoredKeyBits, 80);
+}
+
+TEST(PerftTable, ChecksTheStoredBitsInAOneBucketTable) {
   auto table = PerftTable::create_with_buckets(1);
   ASSERT_TRUE(table.ok());
   const Key key = Key{0xABCDEF} << 64 | 0x12345;
@@ -51,16 +138,114 @@ TEST(PerftTable, ChecksTheLowHalfOfTheKeyToo) {
   uint64_t nodes = 0;
   EXPECT_TRUE((*table)->probe(key, nodes));
   EXPECT_EQ(nodes, 4085603u);
-  // Same high half (same bucket, same first check word), other low bits: a different position.
+  // Same bucket, other low bits, or other stored high bits: a different position.
   EXPECT_FALSE((*table)->probe(key ^ (Key{1} << 10), nodes));
+  EXPECT_FALSE((*table)->probe(key ^ (Key{1} << 63), nodes));
+  EXPECT_FALSE((*table)->probe(key ^ (Key{1} << 64), nodes));
+  EXPECT_FALSE((*table)->probe(key ^ (Key{1} << 79), nodes));
+}
+
+// A torn entry: the XOR word of one write with the data word of another. It must read as a miss
+// for both keys (and for any other), whatever the counts and check bits.
+TEST(PerftTable, ATornEntryReadsAsAMiss) {
+  auto table = PerftTable::create_with_buckets(1);
+  ASSERT_TRUE(table.ok());
+  PerftTable& t = **table;
+  uint64_t state = 12345;
+  for (int trial = 0; trial < 2000; ++trial) {
+    t.clear();
+    const Key a = detail::next_key(state);
+    Key b = detail::next_key(state);
+    // Half the trials: b shares a's stored check bits, so only the XOR word can tell.
+    if (trial % 2 == 0) b = (b & ~(Key{0xFFFF} << 64)) | (a & (Key{0xFFFF} << 64));
+    const uint64_t na = detail::splitmix64(state) >> 30, nb = detail::splitmix64(state) >> 30;
+    const int da = 2 + trial % 7, db = 2 + trial % 5;
+    // Each key's entry as its own write would leave it…
+    t.store(a, da, na);
+    PerftTable::Entry& slot = t.bucket_for_testing(a).entries[PerftTable::kWays - 1];
+    const uint64_t a_xor = slot.key_xor_data.load(), a_data = slot.data.load();
+    t.store(b, db, nb);
+    const uint64_t b_xor = slot.key_xor_data.load(), b_data = slot.data.load();
+    ASSERT_NE(a_data, b_data);
+    uint64_t nodes = 0;
+    // …then forge the mixes, alone in the bucket.
+    for (auto [x, d] : {std::pair{a_xor, b_data}, std::pair{b_xor, a_data}}) {
+      t.clear();
+      slot.key_xor_data.store(x);
+      slot.data.store(d);
+      EXPECT_FALSE(t.probe(a, nodes)) << "trial " << trial;
+      EXPECT_FALSE(t.probe(b, nodes)) << "trial " << trial;
+    }
+    // A half-written entry (one word still zero) is a miss too.
+    for (auto [x, d] : {std::pair{b_xor, uint64_t{0}}, std::pair{uint64_t{0}, b_data}}) {
+      t.clear();
+      slot.key_xor_data.store(x);
+      slot.data.store(d);
+      EXPECT_FALSE(t.probe(b, nodes)) << "trial " << trial;
+    }
+    // The genuine words read back.
+    slot.key_xor_data.store(b_xor);
+    slot.data.store(b_data);
+    ASSERT_TRUE(t.probe(b, nodes));
+    EXPECT_EQ(nodes, nb);
+  }
+}
+
+TEST(PerftTable, ThreadsWritingOneBucketNeverReadAWrongCount) {
+  // Every key's count is a function of the key, so any hit can be checked. Four threads store
+  // and probe keys that all share two buckets, racing on the same entries.
+  auto table = PerftTable::create_with_buckets(2);
+  ASSERT_TRUE(table.ok());
+  PerftTable& t = **table;
+  const auto count_of = [](Key key) {
+    return static_cast<uint64_t>(key * 0x9E3779B97F4A7C15ULL) >> 24;
+  };
+  std::atomic<int> wrong{0}, hits{0};
+  std::vector<std::thread> threads;
+  for (int id = 0; id < 4; ++id) {
+    threads.emplace_back([&, id] {
+      uint64_t state = 77 + id;
+      for (int i = 0; i < 200000; ++i) {
+        const Key key = detail::next_key(state) % 64 + 1;  // 64 keys, stores evict each other
+        const Key full = key * 0x0101010101010101ULL << 64 | key;
+        uint64_t nodes = 0;
+        if (t.probe(full, nodes)) {
+          hits.fetch_add(1, std::memory_order_relaxed);
+          if (nodes != count_of(key)) wrong.fetch_add(1, std::memory_order_relaxed);
+        } else {
+          t.store(full, 2 + static_cast<int>(key % 5), count_of(key));
+        }
+      }
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_GT(hits.load(), 0);
 }
 
 TEST(PerftTable, CountsTooBigToKeepAreNotStored) {
   auto table = PerftTable::create_with_buckets(4);
   ASSERT_TRUE(table.ok());
   uint64_t nodes = 0;
-  (*table)->store(77, 12, uint64_t{1} << 50);
+  EXPECT_FALSE((*table)->store(77, 12, uint64_t{1} << 50));
   EXPECT_FALSE((*table)->probe(77, nodes));
+  EXPECT_FALSE((*table)->store(78, 12, uint64_t{1} << PerftTable::kNodesBits));
+  EXPECT_FALSE((*table)->probe(78, nodes));
+  const uint64_t largest = (uint64_t{1} << PerftTable::kNodesBits) - 1;
+  EXPECT_TRUE((*table)->store(79, 63, largest));
+  ASSERT_TRUE((*table)->probe(79, nodes));
+  EXPECT_EQ(nodes, largest);
+}
+
+TEST(PerftTable, SaysWhetherHugePagesTook) {
+  auto table = PerftTable::create(8);
+  ASSERT_TRUE(table.ok());
+  // Whether the kernel grants huge pages depends on the machine; the answer must be sane.
+  EXPECT_LE((*table)->huge_page_bytes(), size_t{8} << 20);
+  const std::string mode = PerftTable::huge_page_mode();
+  EXPECT_TRUE(mode == "always" || mode == "madvise" || mode == "never" || mode == "unknown")
+      << mode;
+  if (mode == "never") EXPECT_EQ((*table)->huge_page_bytes(), 0u);
 }
 
 TEST(PhysicalMemory, IsTheRealSizeNotRoundedToFourGigabytes) {

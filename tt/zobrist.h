@@ -4,8 +4,8 @@
 // the file of that right's rook, so two Chess960 positions that differ only in which rooks may
 // castle never share a key), one for the en passant file (when capturing there is possible) and one when Black is to move. The
 // perft table folds in the remaining depth too (`kZobrist.depth`), since counts differ by depth.
-// Keys are 128 bits: the table indexes with the high half and checks 80 bits in all (table.h),
-// because 64-bit keys would make a deep hashed perft wrong with real probability.
+// Keys are 128 bits: the table indexes with the high half's top bits and checks 80 more bits
+// (table.h), because 64-bit keys would make a deep hashed perft wrong with real probability.
 //
 //   Key key = zobrist_key(pos);                      // from scratch
 //   Key next = child_key(key, pos, pos_after_move);  // incremental: XOR what changed
@@ -80,7 +80,7 @@ Key zobrist_key(const Position& pos);
 // The key of `child` given the key of `parent`: XORs the keys of every square whose piece changed
 // (found by comparing the twelve piece boards), and of the changed rights, en passant and side.
 // Exact for any two positions, so it needs no knowledge of the move.
-inline Key child_key(Key parent_key, const Position& parent, const Position& child) {
+PYKE_INLINE Key child_key(Key parent_key, const Position& parent, const Position& child) {
   Key key = parent_key ^ kZobrist.black_to_move;
   for (Color c : {kWhite, kBlack}) {
     for (int t = kPawn; t <= kKing; ++t) {
