@@ -65,10 +65,27 @@ PYKE_INLINE int count_piece_moves(const Position& pos, const MaskSet& m) {
   return count;
 }
 
+// The counting path of a kernel policy: a slider policy counts setwise exactly when the build
+// has AVX-512 (kHasSetwiseCount); `CountingPath<S, W>` overrides that (bench compares both).
+template <class Sliders>
+constexpr bool counts_setwise() {
+  if constexpr (requires { Sliders::kSetwiseCount; }) {
+    return Sliders::kSetwiseCount;
+  } else {
+    return kHasSetwiseCount;
+  }
+}
+
+template <class Sliders, bool Setwise>
+struct CountingPath : Sliders {
+  static_assert(!Setwise || kHasSetwiseCount, "setwise counting needs AVX-512 in the build");
+  static constexpr bool kSetwiseCount = Setwise;
+};
+
 template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE int count_legal_moves(const Position& pos) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
-  const KingMoves king = king_moves<Us, kHasSetwiseCount, Sliders>(pos, m);
+  const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
   int count = popcount(king.targets) + popcount(king.castlings);
   if (m.checkers > 1) return count;
 
@@ -76,7 +93,7 @@ PYKE_INLINE int count_legal_moves(const Position& pos) {
   count += count_pawn_moves<Us>(pawns.single_push) + popcount(pawns.double_push) +
            count_pawn_moves<Us>(pawns.capture_east) + count_pawn_moves<Us>(pawns.capture_west) +
            popcount(en_passant_origins<Us, Sliders>(pos, m));
-  return count + count_piece_moves<Us, kHasSetwiseCount, Sliders>(pos, m);
+  return count + count_piece_moves<Us, counts_setwise<Sliders>(), Sliders>(pos, m);
 }
 
 }  // namespace pyke

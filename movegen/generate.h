@@ -55,7 +55,7 @@ PYKE_INLINE void visit_pawn_moves(Bitboard destinations, Visitor& visit) {
 
 template <Color Us, class Sliders = BuildSliders, class Visitor>
 PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visitor&& visit) {
-  const KingMoves king = king_moves<Us, kHasSetwiseCount, Sliders>(pos, m);
+  const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
   detail::visit_targets<kKing>(m.king, king.targets, visit);
   if (m.checkers > 1) return;  // double check: only the king moves
   for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {

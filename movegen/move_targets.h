@@ -164,16 +164,32 @@ PYKE_INLINE uint8_t legal_castlings(const Position& pos) {
 }
 
 // Squares attacked by the side not to move, with our king lifted off the board (so that it
-// cannot hide behind itself), built setwise (count_avx512.h).
-template <Color Us>
+// cannot hide behind itself): knights and sliders setwise with AVX-512 (count_avx512.h), else
+// one lookup per piece.
+template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE Bitboard enemy_attack_map(const Position& pos, Square king) {
   constexpr Color Them = ~Us;
   const Bitboard queens = pos.pieces(Them, kQueen);
-  return setwise::knight_and_slider_attacks(pos.pieces(Them, kKnight),
-                                            pos.pieces(Them, kRook) | queens,
-                                            pos.pieces(Them, kBishop) | queens,
-                                            ~(pos.occupied() ^ square_bb(king))) |
-         pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them));
+  const Bitboard diagonal = pos.pieces(Them, kBishop) | queens;
+  const Bitboard orthogonal = pos.pieces(Them, kRook) | queens;
+  const Bitboard occupied = pos.occupied() ^ square_bb(king);
+  Bitboard attacked =
+      pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them));
+  if constexpr (kHasSetwiseCount) {
+    return attacked | setwise::knight_and_slider_attacks(pos.pieces(Them, kKnight), orthogonal,
+                                                         diagonal, ~occupied);
+  } else {
+    for (Bitboard b = pos.pieces(Them, kKnight); b; b = clear_lsb(b)) {
+      attacked |= knight_attacks(lsb(b));
+    }
+    for (Bitboard b = diagonal; b; b = clear_lsb(b)) {
+      attacked |= bishop_attacks<Sliders>(lsb(b), occupied);
+    }
+    for (Bitboard b = orthogonal; b; b = clear_lsb(b)) {
+      attacked |= rook_attacks<Sliders>(lsb(b), occupied);
+    }
+    return attacked;
+  }
 }
 
 struct KingMoves {
@@ -181,24 +197,30 @@ struct KingMoves {
   uint8_t castlings;  // CastlingRight bits of the legal castlings
 };
 
-// The king's legal moves. With AVX-512 the enemy's attack map is built once (only when the king
-// has somewhere to go) and answers every square; otherwise each square is tested on its own.
-template <Color Us, bool Setwise = kHasSetwiseCount, class Sliders = BuildSliders>
+// Up to this many king squares (with no castling open) are tested one by one; more, or an open
+// castling, and the enemy's attack map is built instead. The setwise map costs about as much as
+// one square's test. Without AVX-512 the map takes a lookup per enemy piece: building it always
+// gained Kiwipete 20–40 % but cost the start position 5–10 %; testing up to 2 or 3 squares
+// alone kept both gains (2 and 3 were within the noise of each other; portable build, magic).
+inline constexpr int kKingSquaresTestedAlone = kHasSetwiseCount ? 1 : 3;
+
+// The king's legal moves. The enemy's attack map is built once (only when the king has more
+// than kKingSquaresTestedAlone squares to go to, or may castle) and answers every square. With
+// `MapKing` false each square is always tested on its own (kept for tests: the two must agree).
+template <Color Us, bool MapKing = true, class Sliders = BuildSliders>
 PYKE_INLINE KingMoves king_moves(const Position& pos, const MaskSet& m) {
-  if constexpr (Setwise) {
+  if constexpr (MapKing) {
     const Bitboard candidates = king_attacks(m.king) & ~pos.pieces(Us);
     const uint8_t open = m.checkers == 0 ? castlings_with_empty_path<Us>(pos) : 0;
     if (!open) {
       if (!candidates) return {0, 0};
-      // One square: testing it costs less than building the map.
-      if (!more_than_one(candidates)) {
-        return {attacked_by_them<Us, Sliders>(pos, lsb(candidates), pos.occupied() ^ square_bb(m.king))
-                    ? Bitboard{0}
-                    : candidates,
-                0};
+      // Few squares: testing them costs less than building the map.
+      if (kKingSquaresTestedAlone == 1 ? !more_than_one(candidates)
+                                       : popcount(candidates) <= kKingSquaresTestedAlone) {
+        return {king_targets<Us, Sliders>(pos, m), 0};
       }
     }
-    const Bitboard attacked = enemy_attack_map<Us>(pos, m.king);
+    const Bitboard attacked = enemy_attack_map<Us, Sliders>(pos, m.king);
     KingMoves moves{candidates & ~attacked, 0};
     if (open) {
       if (pos.has_standard_castling()) {
