@@ -12,6 +12,7 @@
 #ifndef PYKE_CPU_CHECK_H_
 #define PYKE_CPU_CHECK_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -43,7 +44,7 @@ inline constexpr FeatureSet kX86_64_V3 =                                // --con
 extern const FeatureSet kBuiltFor;
 
 // The name of a feature as messages print it ("BMI2", "AVX-512 VPOPCNTDQ").
-std::string_view feature_name(Feature f);
+const char* feature_name(Feature f);
 
 // The features in `built_for` that `cpu_has` lacks.
 constexpr FeatureSet missing_features(FeatureSet built_for, FeatureSet cpu_has) {
@@ -54,6 +55,11 @@ constexpr FeatureSet missing_features(FeatureSet built_for, FeatureSet cpu_has) 
 // missing instructions and the --config to build with instead (avx2 when the CPU runs
 // x86-64-v3, else portable).
 std::string missing_features_message(FeatureSet built_for, FeatureSet cpu_has);
+
+// The same message as a C string in `out` (truncated to `size`); returns its length. Uses no
+// C++ library template: an inline function the linker may take from a translation unit built
+// for the build's target could hold the very instructions the check is looking for.
+size_t format_missing_features(char* out, size_t size, FeatureSet built_for, FeatureSet cpu_has);
 
 // Vendor, family and model as CPUID leaves 0 and 1 report them (family and model with their
 // extended parts added, as both vendors document).

@@ -40,6 +40,18 @@ TEST(CpuCheck, BelowX86_64_V2SaysSo) {
   EXPECT_THAT(m, HasSubstr("-march=x86-64"));
 }
 
+// The start-up check's C-string form: the same text, cut short safely in a small buffer.
+TEST(CpuCheck, CStringFormMatchesAndTruncates) {
+  char buffer[1024];
+  const size_t n = format_missing_features(buffer, sizeof buffer, kX86_64_V3, kX86_64_V2);
+  EXPECT_EQ(std::string(buffer, n), missing_features_message(kX86_64_V3, kX86_64_V2));
+  char small[16];
+  EXPECT_EQ(format_missing_features(small, sizeof small, kX86_64_V3, kX86_64_V2), 15u);
+  EXPECT_EQ(std::string(small), "this binary was");
+  EXPECT_EQ(format_missing_features(buffer, sizeof buffer, kX86_64_V2, kX86_64_V3), 0u);
+  EXPECT_EQ(buffer[0], '\0');
+}
+
 // The binary running this test passed the start-up check, so this CPU has what it assumed.
 TEST(CpuCheck, ThisCpuRunsThisBuild) {
   EXPECT_EQ(missing_features(kBuiltFor, detect_features()), 0u)
