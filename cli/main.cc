@@ -7,12 +7,16 @@
 //   pyke --hash 256 --verify 7  … and again without it, failing unless the two agree
 //   pyke --threads 8 9          on 8 threads (default: every CPU this process may use)
 //   pyke --fen "<Shredder-FEN>" 5   a Chess960 position; castling printed as king takes rook
-//   pyke bench                  fixed positions and depths; counts checked; total nodes/s
+//   pyke bench                  fixed positions and depths; counts checked; nodes/s per backend
+//   pyke bench --backend hq     … on one slider backend only (pext, magic, hq)
 //   pyke verify FILE.epd        every count of an EPD perft suite (cli/verify.h)
 //   pyke diff --engine CMD 5    where another engine's perft goes wrong (cli/diff.h)
 //   pyke                        UCI on stdin/stdout
 //
 // Errors (bad depth, move, FEN, hash size) print one line on stderr and exit with status 2.
+// Before anything runs, //cpu:check refuses (status 2) a CPU that lacks an instruction the build
+// assumed, naming the missing ones and the --config to build with; then the slider backend is
+// chosen by what is fast on this CPU (cpu/slider_choice.h).
 #include <unistd.h>
 
 #include <chrono>
@@ -37,6 +41,8 @@
 #include "cli/command_line.h"
 #include "cli/diff.h"
 #include "cli/verify.h"
+#include "cpu/slider_choice.h"
+#include "movegen/attacks.h"
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
@@ -54,6 +60,8 @@ ABSL_FLAG(bool, chess960, false,
 ABSL_FLAG(bool, quiet, false, "no progress display on stderr during long counts");
 ABSL_FLAG(std::optional<int>, threads, std::nullopt,
           "threads to count with, 1 to 1024 (default: every CPU this process may run on)");
+ABSL_FLAG(std::string, backend, "",
+          "slider backend: pext, magic or hq (default: the fastest this CPU runs; see bench)");
 ABSL_FLAG(bool, verify, false,
           "with --hash: count again without the table and fail unless both totals agree");
 
@@ -190,6 +198,23 @@ int run_perft(const std::vector<char*>& args) {
   return 0;
 }
 
+// The slider backend to run with and why: --backend, else the choice for this CPU.
+absl::StatusOr<cpu::SliderChoice> slider_choice() {
+  const std::string forced = absl::GetFlag(FLAGS_backend);
+  if (forced.empty()) return cpu::choose_slider_backend_here();
+  for (SliderBackend b : {SliderBackend::kPext, SliderBackend::kMagic, SliderBackend::kHyperbola}) {
+    if (forced != slider_backend_name(b)) continue;
+    if (!slider_backend_compiled(b)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--backend ", forced, ": not in this build (its target has no BMI2; build without "
+          "--config=portable on a CPU with BMI2)"));
+    }
+    return cpu::SliderChoice{b, "forced by --backend"};
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("--backend '", forced, "' is not one of pext, magic, hq"));
+}
+
 int run_uci() {
   uci::Engine engine(std::cout);
   engine.set_chess960(absl::GetFlag(FLAGS_chess960));
@@ -220,7 +245,7 @@ int main(int argc, char** argv) {
       "counts chess move paths (perft).\n\n"
       "  pyke [--fen FEN] [--chess960] [--threads N] [--hash MB [--verify]] [--quiet]\n"
       "       DEPTH [MOVE ...]                       divide to DEPTH\n"
-      "  pyke [--threads N] bench                    fixed benchmark (1 thread by default)\n"
+      "  pyke [--threads N] [--backend pext|magic|hq] bench   fixed benchmark (1 thread by default)\n"
       "  pyke verify FILE.epd [--max_depth N] [--threads N] [--hash MB] [--json]\n"
       "                                              check an EPD perft suite\n"
       "  pyke diff --engine CMD [--engine_protocol uci|perftree] [--engine_timeout S]\n"
@@ -229,13 +254,22 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   pyke::accept_dashed_flag_names(argc, argv);  // --max-depth as well as --max_depth
   const std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  const absl::StatusOr<pyke::cpu::SliderChoice> sliders = pyke::slider_choice();
+  if (!sliders.ok()) return pyke::fail(sliders.status());
+  pyke::set_slider_backend(sliders->backend);
   if (args.size() == 1) return pyke::run_uci();
   if (std::string(args[1]) == "bench") {
     if (args.size() > 2) return pyke::fail(absl::InvalidArgumentError("bench takes no arguments"));
+    pyke::BenchOptions options;
     // Bench measures one core unless --threads says otherwise.
-    const int threads = absl::GetFlag(FLAGS_threads).value_or(1);
-    if (absl::Status s = pyke::parallel::check_threads(threads); !s.ok()) return pyke::fail(s);
-    return pyke::run_bench(std::cout, threads);
+    options.threads = absl::GetFlag(FLAGS_threads).value_or(1);
+    if (absl::Status s = pyke::parallel::check_threads(options.threads); !s.ok()) {
+      return pyke::fail(s);
+    }
+    options.backend = sliders->backend;
+    options.reason = sliders->reason;
+    options.compare_backends = absl::GetFlag(FLAGS_backend).empty();
+    return pyke::run_bench(std::cout, options);
   }
   if (std::string(args[1]) == "verify") {
     return pyke::verify_command(args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet),

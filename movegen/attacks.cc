@@ -1,10 +1,14 @@
-// attacks.cc — the slider tables, all computed at compile time from the reference ray walker.
+// attacks.cc — the slider tables, all computed at compile time from the reference ray walker,
+// and the backend the perft kernels use at run time.
 #include "movegen/attacks.h"
 
+#include <atomic>
+
+#include "movegen/magic_numbers.h"
 #include "movegen/slider_reference.h"
 
 namespace pyke {
-namespace portable_backend {
+namespace hyperbola_backend {
 namespace {
 
 constexpr std::array<LineMasks, 64> make_line_masks() {
@@ -40,7 +44,68 @@ constexpr std::array<std::array<uint8_t, 8>, 64> make_first_rank_attacks() {
 constexpr std::array<LineMasks, 64> kLineMasks = make_line_masks();
 constexpr std::array<std::array<uint8_t, 8>, 64> kFirstRankAttacks = make_first_rank_attacks();
 
-}  // namespace portable_backend
+}  // namespace hyperbola_backend
+
+
+namespace magic_backend {
+namespace {
+
+template <std::size_t TableSize>
+struct MagicTables {
+  std::array<MagicEntry, 64> entries{};
+  std::array<Bitboard, TableSize> attacks{};
+};
+
+// Fills one slider's table: every subset of each square's mask lands where its magic sends it.
+// An empty slot holds 0 (no slider attacks nothing), so a slot already holding different attacks
+// is a destructive collision: a bad magic stops the compile here.
+template <std::size_t TableSize>
+constexpr MagicTables<TableSize> make_tables(const int (&rays)[4][2],
+                                             const std::array<uint64_t, 64>& magics) {
+  MagicTables<TableSize> tables{};
+  uint32_t offset = 0;
+  for (int s = 0; s < 64; ++s) {
+    const auto sq = static_cast<Square>(s);
+    const Bitboard mask = reference::relevant_occupancy(sq, rays);
+    const int bits = popcount(mask);
+    tables.entries[s] = {mask, magics[s], offset, static_cast<uint32_t>(64 - bits)};
+    Bitboard subset = 0;
+    do {
+      const Bitboard attacks = reference::ray_attacks(sq, subset, rays);
+      Bitboard& slot = tables.attacks[magic_index(tables.entries[s], subset)];
+      if (slot != 0 && slot != attacks) throw "magic_numbers.h: destructive collision";
+      slot = attacks;
+      subset = (subset - mask) & mask;
+    } while (subset != 0);
+    offset += uint32_t{1} << bits;
+  }
+  if (offset != TableSize) throw "magic tables: wrong size";
+  return tables;
+}
+
+constexpr auto kRookTables = make_tables<102400>(reference::kRookRays, kRookMagics);
+constexpr auto kBishopTables = make_tables<5248>(reference::kBishopRays, kBishopMagics);
+
+}  // namespace
+
+constexpr std::array<MagicEntry, 64> kRookEntries = kRookTables.entries;
+constexpr std::array<MagicEntry, 64> kBishopEntries = kBishopTables.entries;
+constexpr std::array<Bitboard, 102400> kRookTable = kRookTables.attacks;
+constexpr std::array<Bitboard, 5248> kBishopTable = kBishopTables.attacks;
+
+}  // namespace magic_backend
+
+namespace {
+// Relaxed atomics: set once at start-up (or by bench between runs), read at the top of a perft.
+std::atomic<SliderBackend> g_slider_backend{BuildSliders::kBackend};
+}  // namespace
+
+SliderBackend slider_backend() { return g_slider_backend.load(std::memory_order_relaxed); }
+
+void set_slider_backend(SliderBackend backend) {
+  g_slider_backend.store(slider_backend_compiled(backend) ? backend : BuildSliders::kBackend,
+                         std::memory_order_relaxed);
+}
 
 #if PYKE_HAS_PEXT
 namespace pext_backend {

@@ -1,4 +1,4 @@
-// Both slider backends agree with the ray-walking reference on every square and every pattern of
+// Every slider backend agrees with the ray-walking reference on every square and every pattern of
 // relevant blockers (each subset of the squares between the slider and the board's edge, with
 // the rest of the board empty and full), and on random boards.
 #include "movegen/attacks.h"
@@ -56,8 +56,41 @@ void expect_matches_reference(SliderFunction rook, SliderFunction bishop) {
   }
 }
 
-TEST(SliderAttacks, PortableBackendMatchesReference) {
-  expect_matches_reference(portable_backend::rook_attacks, portable_backend::bishop_attacks);
+TEST(SliderAttacks, HyperbolaBackendMatchesReference) {
+  expect_matches_reference(hyperbola_backend::rook_attacks, hyperbola_backend::bishop_attacks);
+}
+
+TEST(SliderAttacks, MagicBackendMatchesReference) {
+  expect_matches_reference(magic_backend::rook_attacks, magic_backend::bishop_attacks);
+}
+
+// Each magic square's block is exactly 2^popcount(mask) slots, packed without gaps.
+TEST(SliderAttacks, MagicBlocksArePacked) {
+  uint32_t rook = 0, bishop = 0;
+  for (int s = 0; s < 64; ++s) {
+    EXPECT_EQ(magic_backend::kRookEntries[s].offset, rook);
+    EXPECT_EQ(magic_backend::kBishopEntries[s].offset, bishop);
+    rook += uint32_t{1} << (64 - magic_backend::kRookEntries[s].shift);
+    bishop += uint32_t{1} << (64 - magic_backend::kBishopEntries[s].shift);
+  }
+  EXPECT_EQ(rook, magic_backend::kRookTable.size());
+  EXPECT_EQ(bishop, magic_backend::kBishopTable.size());
+}
+
+// The policy types and the run-time switch reach the same functions.
+TEST(SliderAttacks, RuntimeBackendSwitchRoundTrips) {
+  const SliderBackend before = slider_backend();
+  for (SliderBackend b : {SliderBackend::kPext, SliderBackend::kMagic, SliderBackend::kHyperbola}) {
+    set_slider_backend(b);
+    const SliderBackend now = slider_backend();
+    EXPECT_EQ(now == b, slider_backend_compiled(b)) << slider_backend_name(b);
+    const SliderBackend entered =
+        with_slider_backend(now, []<class S>() { return S::kBackend; });
+    EXPECT_EQ(entered, now);
+    EXPECT_EQ(with_slider_backend(now, []<class S>() { return rook_attacks<S>(kE4, 0); }),
+              reference::rook_attacks(kE4, 0));
+  }
+  set_slider_backend(before);
 }
 
 #if PYKE_HAS_PEXT
@@ -69,10 +102,10 @@ TEST(SliderAttacks, PextBackendMatchesReference) {
 // A build that uses PEXT must run on a CPU that has it (a binary copied to another machine).
 TEST(SliderAttacks, ThisCpuRunsTheBackendTheBuildChose) {
   __builtin_cpu_init();
-  if (std::string(kSliderBackendName) == "pext") {
+  if (BuildSliders::kBackend == SliderBackend::kPext) {
     EXPECT_TRUE(__builtin_cpu_supports("bmi2")) << "built for PEXT, running without BMI2";
   } else {
-    EXPECT_EQ(std::string(kSliderBackendName), "portable");
+    EXPECT_EQ(BuildSliders::kBackend, SliderBackend::kMagic);
   }
 }
 

@@ -27,7 +27,7 @@ PYKE_INLINE int count_pawn_moves(Bitboard destinations) {
 // Knights, bishops, rooks and queens: the unpinned ones setwise with AVX-512 (count_avx512.h)
 // when `Setwise`, else one piece at a time. Pinned pieces are rare, so they get loops of their
 // own and the common path carries no pin test.
-template <Color Us, bool Setwise = kHasSetwiseCount>
+template <Color Us, bool Setwise = kHasSetwiseCount, class Sliders = BuildSliders>
 PYKE_INLINE int count_piece_moves(const Position& pos, const MaskSet& m) {
   const Bitboard occupied = pos.occupied();
   const Bitboard movable = ~pos.pieces(Us) & m.check_mask;
@@ -46,37 +46,54 @@ PYKE_INLINE int count_piece_moves(const Position& pos, const MaskSet& m) {
       count += popcount(knight_attacks(lsb(b)) & movable);
     }
     for (Bitboard b = diagonal & ~pinned; b; b = clear_lsb(b)) {
-      count += popcount(bishop_attacks(lsb(b), occupied) & movable);
+      count += popcount(bishop_attacks<Sliders>(lsb(b), occupied) & movable);
     }
     for (Bitboard b = orthogonal & ~pinned; b; b = clear_lsb(b)) {
-      count += popcount(rook_attacks(lsb(b), occupied) & movable);
+      count += popcount(rook_attacks<Sliders>(lsb(b), occupied) & movable);
     }
   }
   if (pinned) [[unlikely]] {
     // A piece pinned along a diagonal moves only along diagonal pin lines, and so on; a piece
     // pinned the other way cannot move at all.
     for (Bitboard b = diagonal & m.pinmask_diagonal; b; b = clear_lsb(b)) {
-      count += popcount(bishop_attacks(lsb(b), occupied) & movable & m.pinmask_diagonal);
+      count += popcount(bishop_attacks<Sliders>(lsb(b), occupied) & movable & m.pinmask_diagonal);
     }
     for (Bitboard b = orthogonal & m.pinmask_orthogonal; b; b = clear_lsb(b)) {
-      count += popcount(rook_attacks(lsb(b), occupied) & movable & m.pinmask_orthogonal);
+      count += popcount(rook_attacks<Sliders>(lsb(b), occupied) & movable & m.pinmask_orthogonal);
     }
   }
   return count;
 }
 
-template <Color Us>
+// The counting path of a kernel policy: a slider policy counts setwise exactly when the build
+// has AVX-512 (kHasSetwiseCount); `CountingPath<S, W>` overrides that (bench compares both).
+template <class Sliders>
+constexpr bool counts_setwise() {
+  if constexpr (requires { Sliders::kSetwiseCount; }) {
+    return Sliders::kSetwiseCount;
+  } else {
+    return kHasSetwiseCount;
+  }
+}
+
+template <class Sliders, bool Setwise>
+struct CountingPath : Sliders {
+  static_assert(!Setwise || kHasSetwiseCount, "setwise counting needs AVX-512 in the build");
+  static constexpr bool kSetwiseCount = Setwise;
+};
+
+template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE int count_legal_moves(const Position& pos) {
-  const MaskSet m = create_masks<Us>(pos);
-  const KingMoves king = king_moves<Us>(pos, m);
+  const MaskSet m = create_masks<Us, Sliders>(pos);
+  const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
   int count = popcount(king.targets) + popcount(king.castlings);
   if (m.checkers > 1) return count;
 
   const PawnTargets pawns = pawn_targets<Us>(pos, m);
   count += count_pawn_moves<Us>(pawns.single_push) + popcount(pawns.double_push) +
            count_pawn_moves<Us>(pawns.capture_east) + count_pawn_moves<Us>(pawns.capture_west) +
-           popcount(en_passant_origins<Us>(pos, m));
-  return count + count_piece_moves<Us>(pos, m);
+           popcount(en_passant_origins<Us, Sliders>(pos, m));
+  return count + count_piece_moves<Us, counts_setwise<Sliders>(), Sliders>(pos, m);
 }
 
 }  // namespace pyke

@@ -53,9 +53,9 @@ PYKE_INLINE void visit_pawn_moves(Bitboard destinations, Visitor& visit) {
 
 }  // namespace detail
 
-template <Color Us, class Visitor>
+template <Color Us, class Sliders = BuildSliders, class Visitor>
 PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visitor&& visit) {
-  const KingMoves king = king_moves<Us>(pos, m);
+  const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
   detail::visit_targets<kKing>(m.king, king.targets, visit);
   if (m.checkers > 1) return;  // double check: only the king moves
   for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
@@ -72,7 +72,7 @@ PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visi
   detail::visit_pawn_moves<Us, 2 * kForward<Us>>(pawns.double_push, visit);
   detail::visit_pawn_moves<Us, kForwardEast<Us>>(pawns.capture_east, visit);
   detail::visit_pawn_moves<Us, kForwardWest<Us>>(pawns.capture_west, visit);
-  for (Bitboard b = en_passant_origins<Us>(pos, m); b; b = clear_lsb(b)) {
+  for (Bitboard b = en_passant_origins<Us, Sliders>(pos, m); b; b = clear_lsb(b)) {
     visit(PieceTag<kPawn>{}, Move::make(lsb(b), pos.en_passant_square(), MoveKind::kEnPassant));
   }
 
@@ -82,21 +82,21 @@ PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visi
   }
   // A bishop pinned along a rank or file cannot move; a rook pinned along a diagonal neither.
   for (Bitboard b = pos.pieces(Us, kBishop) & ~m.pinmask_orthogonal; b; b = clear_lsb(b)) {
-    detail::visit_targets<kBishop>(lsb(b), diagonal_slider_targets(lsb(b), occupied, movable, m),
+    detail::visit_targets<kBishop>(lsb(b), diagonal_slider_targets<Sliders>(lsb(b), occupied, movable, m),
                                    visit);
   }
   for (Bitboard b = pos.pieces(Us, kRook) & ~m.pinmask_diagonal; b; b = clear_lsb(b)) {
-    detail::visit_targets<kRook>(lsb(b), orthogonal_slider_targets(lsb(b), occupied, movable, m),
+    detail::visit_targets<kRook>(lsb(b), orthogonal_slider_targets<Sliders>(lsb(b), occupied, movable, m),
                                  visit);
   }
   for (Bitboard b = pos.pieces(Us, kQueen); b; b = clear_lsb(b)) {
     const Square s = lsb(b);
     Bitboard targets = 0;
     if (!(square_bb(s) & m.pinmask_orthogonal)) {
-      targets |= diagonal_slider_targets(s, occupied, movable, m);
+      targets |= diagonal_slider_targets<Sliders>(s, occupied, movable, m);
     }
     if (!(square_bb(s) & m.pinmask_diagonal)) {
-      targets |= orthogonal_slider_targets(s, occupied, movable, m);
+      targets |= orthogonal_slider_targets<Sliders>(s, occupied, movable, m);
     }
     detail::visit_targets<kQueen>(s, targets, visit);
   }

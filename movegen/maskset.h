@@ -48,7 +48,7 @@ PYKE_INLINE void add_slider_checks_and_pins(Bitboard sliders_seeing_king, Square
 
 }  // namespace detail
 
-template <Color Us>
+template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE MaskSet create_masks(const Position& pos) {
   constexpr Color Them = ~Us;
   const Square king = pos.king_square(Us);
@@ -65,11 +65,11 @@ PYKE_INLINE MaskSet create_masks(const Position& pos) {
   // Rays from the king with only enemy pieces as blockers: own pieces are looked through. Most
   // of the time no enemy slider even shares a line with the king, and the lookups are skipped.
   if (bishop_rays(king) & their_diagonal) {
-    detail::add_slider_checks_and_pins(bishop_attacks(king, their) & their_diagonal, king, own,
+    detail::add_slider_checks_and_pins(bishop_attacks<Sliders>(king, their) & their_diagonal, king, own,
                                        masks, masks.pinmask_diagonal);
   }
   if (rook_rays(king) & their_orthogonal) {
-    detail::add_slider_checks_and_pins(rook_attacks(king, their) & their_orthogonal, king, own,
+    detail::add_slider_checks_and_pins(rook_attacks<Sliders>(king, their) & their_orthogonal, king, own,
                                        masks, masks.pinmask_orthogonal);
   }
   if (masks.checkers == 0) masks.check_mask = ~Bitboard{0};
@@ -78,7 +78,7 @@ PYKE_INLINE MaskSet create_masks(const Position& pos) {
 
 // Is square s attacked by the side not to move (Us's opponent), with the given occupancy?
 // The king test removes our king from `occupied` so it cannot hide behind itself.
-template <Color Us>
+template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE bool attacked_by_them(const Position& pos, Square s, Bitboard occupied) {
   constexpr Color Them = ~Us;
   const Bitboard their = pos.pieces(Them);
@@ -86,8 +86,8 @@ PYKE_INLINE bool attacked_by_them(const Position& pos, Square s, Bitboard occupi
   return (knight_attacks(s) & pos.pieces(kKnight) & their) ||
          (pawn_attacks(Us, s) & pos.pieces(kPawn) & their) ||
          (king_attacks(s) & pos.pieces(kKing) & their) ||
-         (bishop_attacks(s, occupied) & (pos.pieces(kBishop) | queens) & their) ||
-         (rook_attacks(s, occupied) & (pos.pieces(kRook) | queens) & their);
+         (bishop_attacks<Sliders>(s, occupied) & (pos.pieces(kBishop) | queens) & their) ||
+         (rook_attacks<Sliders>(s, occupied) & (pos.pieces(kRook) | queens) & their);
 }
 
 }  // namespace pyke

@@ -61,7 +61,7 @@ PYKE_INLINE PawnTargets pawn_targets(const Position& pos, const MaskSet& m) {
 // Origins of the legal en passant captures (at most two pawns). En passant is the one move that
 // takes two pieces off one rank, which no pin mask describes, so each capture is played on the
 // occupancy and the king tested against the enemy sliders.
-template <Color Us>
+template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE Bitboard en_passant_origins(const Position& pos, const MaskSet& m) {
   const Square target = pos.en_passant_square();
   if (target == kNoSquare) return 0;
@@ -78,8 +78,8 @@ PYKE_INLINE Bitboard en_passant_origins(const Position& pos, const MaskSet& m) {
   for (Bitboard b = pawn_attacks(Them, target) & pos.pieces(Us, kPawn); b; b = clear_lsb(b)) {
     const Bitboard from_bb = square_bb(lsb(b));
     const Bitboard occupied = (pos.occupied() ^ from_bb ^ captured_bb) | target_bb;
-    if (!(bishop_attacks(m.king, occupied) & their_diagonal) &&
-        !(rook_attacks(m.king, occupied) & their_orthogonal)) {
+    if (!(bishop_attacks<Sliders>(m.king, occupied) & their_diagonal) &&
+        !(rook_attacks<Sliders>(m.king, occupied) & their_orthogonal)) {
       origins |= from_bb;
     }
   }
@@ -88,12 +88,12 @@ PYKE_INLINE Bitboard en_passant_origins(const Position& pos, const MaskSet& m) {
 
 // King destinations not attacked once the king has left its square (so it cannot step back
 // along the ray of a slider that checks it).
-template <Color Us>
+template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE Bitboard king_targets(const Position& pos, const MaskSet& m) {
   const Bitboard occupied_without_king = pos.occupied() ^ square_bb(m.king);
   Bitboard safe = 0;
   for (Bitboard b = king_attacks(m.king) & ~pos.pieces(Us); b; b = clear_lsb(b)) {
-    if (!attacked_by_them<Us>(pos, lsb(b), occupied_without_king)) safe |= square_bb(lsb(b));
+    if (!attacked_by_them<Us, Sliders>(pos, lsb(b), occupied_without_king)) safe |= square_bb(lsb(b));
   }
   return safe;
 }
@@ -142,7 +142,7 @@ PYKE_INLINE uint8_t castlings_with_empty_path(const Position& pos) {
 // Of the castlings in `open` (paths empty), those whose king does not pass through or land on an
 // attacked square. The castling rook is lifted off the board first: in Chess960 it may shield
 // the king's destination.
-template <Color Us>
+template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE uint8_t safe_castlings(const Position& pos, uint8_t open) {
   uint8_t safe = 0;
   for (uint8_t rights = open; rights; rights &= rights - 1) {
@@ -150,7 +150,7 @@ PYKE_INLINE uint8_t safe_castlings(const Position& pos, uint8_t open) {
     const Bitboard lifted = pos.occupied() ^ square_bb(path.king_from) ^ square_bb(path.rook_from);
     bool attacked = false;
     for (Bitboard b = path.king_crosses; b && !attacked; b = clear_lsb(b)) {
-      attacked = attacked_by_them<Us>(pos, lsb(b), lifted);
+      attacked = attacked_by_them<Us, Sliders>(pos, lsb(b), lifted);
     }
     if (!attacked) safe |= rights & -rights;
   }
@@ -158,22 +158,38 @@ PYKE_INLINE uint8_t safe_castlings(const Position& pos, uint8_t open) {
 }
 
 // The castlings of Us that are legal now, as CastlingRight bits. Call only when not in check.
-template <Color Us>
+template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE uint8_t legal_castlings(const Position& pos) {
-  return safe_castlings<Us>(pos, castlings_with_empty_path<Us>(pos));
+  return safe_castlings<Us, Sliders>(pos, castlings_with_empty_path<Us>(pos));
 }
 
 // Squares attacked by the side not to move, with our king lifted off the board (so that it
-// cannot hide behind itself), built setwise (count_avx512.h).
-template <Color Us>
+// cannot hide behind itself): knights and sliders setwise with AVX-512 (count_avx512.h), else
+// one lookup per piece.
+template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE Bitboard enemy_attack_map(const Position& pos, Square king) {
   constexpr Color Them = ~Us;
   const Bitboard queens = pos.pieces(Them, kQueen);
-  return setwise::knight_and_slider_attacks(pos.pieces(Them, kKnight),
-                                            pos.pieces(Them, kRook) | queens,
-                                            pos.pieces(Them, kBishop) | queens,
-                                            ~(pos.occupied() ^ square_bb(king))) |
-         pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them));
+  const Bitboard diagonal = pos.pieces(Them, kBishop) | queens;
+  const Bitboard orthogonal = pos.pieces(Them, kRook) | queens;
+  const Bitboard occupied = pos.occupied() ^ square_bb(king);
+  Bitboard attacked =
+      pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them));
+  if constexpr (kHasSetwiseCount) {
+    return attacked | setwise::knight_and_slider_attacks(pos.pieces(Them, kKnight), orthogonal,
+                                                         diagonal, ~occupied);
+  } else {
+    for (Bitboard b = pos.pieces(Them, kKnight); b; b = clear_lsb(b)) {
+      attacked |= knight_attacks(lsb(b));
+    }
+    for (Bitboard b = diagonal; b; b = clear_lsb(b)) {
+      attacked |= bishop_attacks<Sliders>(lsb(b), occupied);
+    }
+    for (Bitboard b = orthogonal; b; b = clear_lsb(b)) {
+      attacked |= rook_attacks<Sliders>(lsb(b), occupied);
+    }
+    return attacked;
+  }
 }
 
 struct KingMoves {
@@ -181,24 +197,30 @@ struct KingMoves {
   uint8_t castlings;  // CastlingRight bits of the legal castlings
 };
 
-// The king's legal moves. With AVX-512 the enemy's attack map is built once (only when the king
-// has somewhere to go) and answers every square; otherwise each square is tested on its own.
-template <Color Us, bool Setwise = kHasSetwiseCount>
+// Up to this many king squares (with no castling open) are tested one by one; more, or an open
+// castling, and the enemy's attack map is built instead. The setwise map costs about as much as
+// one square's test. Without AVX-512 the map takes a lookup per enemy piece: building it always
+// gained Kiwipete 20–40 % but cost the start position 5–10 %; testing up to 2 or 3 squares
+// alone kept both gains (2 and 3 were within the noise of each other; portable build, magic).
+inline constexpr int kKingSquaresTestedAlone = kHasSetwiseCount ? 1 : 3;
+
+// The king's legal moves. The enemy's attack map is built once (only when the king has more
+// than kKingSquaresTestedAlone squares to go to, or may castle) and answers every square. With
+// `MapKing` false each square is always tested on its own (kept for tests: the two must agree).
+template <Color Us, bool MapKing = true, class Sliders = BuildSliders>
 PYKE_INLINE KingMoves king_moves(const Position& pos, const MaskSet& m) {
-  if constexpr (Setwise) {
+  if constexpr (MapKing) {
     const Bitboard candidates = king_attacks(m.king) & ~pos.pieces(Us);
     const uint8_t open = m.checkers == 0 ? castlings_with_empty_path<Us>(pos) : 0;
     if (!open) {
       if (!candidates) return {0, 0};
-      // One square: testing it costs less than building the map.
-      if (!more_than_one(candidates)) {
-        return {attacked_by_them<Us>(pos, lsb(candidates), pos.occupied() ^ square_bb(m.king))
-                    ? Bitboard{0}
-                    : candidates,
-                0};
+      // Few squares: testing them costs less than building the map.
+      if (kKingSquaresTestedAlone == 1 ? !more_than_one(candidates)
+                                       : popcount(candidates) <= kKingSquaresTestedAlone) {
+        return {king_targets<Us, Sliders>(pos, m), 0};
       }
     }
-    const Bitboard attacked = enemy_attack_map<Us>(pos, m.king);
+    const Bitboard attacked = enemy_attack_map<Us, Sliders>(pos, m.king);
     KingMoves moves{candidates & ~attacked, 0};
     if (open) {
       if (pos.has_standard_castling()) {
@@ -206,26 +228,29 @@ PYKE_INLINE KingMoves king_moves(const Position& pos, const MaskSet& m) {
         moves.castlings = detail::castling_if_unattacked<Us, true>(pos, open, attacked) |
                           detail::castling_if_unattacked<Us, false>(pos, open, attacked);
       } else {
-        moves.castlings = safe_castlings<Us>(pos, open);
+        moves.castlings = safe_castlings<Us, Sliders>(pos, open);
       }
     }
     return moves;
   } else {
-    return {king_targets<Us>(pos, m), m.checkers == 0 ? legal_castlings<Us>(pos) : uint8_t{0}};
+    return {king_targets<Us, Sliders>(pos, m),
+            m.checkers == 0 ? legal_castlings<Us, Sliders>(pos) : uint8_t{0}};
   }
 }
 
 // Destinations of the diagonal (bishop-like) slider on s, given its pin.
+template <class Sliders = BuildSliders>
 PYKE_INLINE Bitboard diagonal_slider_targets(Square s, Bitboard occupied, Bitboard movable,
                                              const MaskSet& m) {
-  const Bitboard targets = bishop_attacks(s, occupied) & movable;
+  const Bitboard targets = bishop_attacks<Sliders>(s, occupied) & movable;
   return (square_bb(s) & m.pinmask_diagonal) ? targets & m.pinmask_diagonal : targets;
 }
 
 // Destinations of the orthogonal (rook-like) slider on s, given its pin.
+template <class Sliders = BuildSliders>
 PYKE_INLINE Bitboard orthogonal_slider_targets(Square s, Bitboard occupied, Bitboard movable,
                                                const MaskSet& m) {
-  const Bitboard targets = rook_attacks(s, occupied) & movable;
+  const Bitboard targets = rook_attacks<Sliders>(s, occupied) & movable;
   return (square_bb(s) & m.pinmask_orthogonal) ? targets & m.pinmask_orthogonal : targets;
 }
 

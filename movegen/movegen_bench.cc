@@ -99,8 +99,10 @@ void BM_SliderAttacks(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * queries.size() * 2);
 }
-BENCHMARK(BM_SliderAttacks<portable_backend::rook_attacks, portable_backend::bishop_attacks>)
-    ->Name("BM_SliderAttacks/portable");
+BENCHMARK(BM_SliderAttacks<hyperbola_backend::rook_attacks, hyperbola_backend::bishop_attacks>)
+    ->Name("BM_SliderAttacks/hq");
+BENCHMARK(BM_SliderAttacks<magic_backend::rook_attacks, magic_backend::bishop_attacks>)
+    ->Name("BM_SliderAttacks/magic");
 #if PYKE_HAS_PEXT
 BENCHMARK(BM_SliderAttacks<pext_backend::rook_attacks, pext_backend::bishop_attacks>)
     ->Name("BM_SliderAttacks/pext");

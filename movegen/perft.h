@@ -2,9 +2,10 @@
 //
 //   absl::StatusOr<absl::uint128> nodes = perft(Position::start(), 6);   // 119060324
 //
-// Inside, `perft_node<Cache, Us, Depth>` is a template on the side to move and the remaining
-// depth: colour tests and depth tests vanish at compile time, and the last ply is bulk-counted
-// (count.h) instead of played.
+// Inside, `perft_node<Cache, Us, Depth, Sliders>` is a template on the side to move, the remaining
+// depth and the slider backend (attacks.h): colour, depth and backend tests vanish at compile
+// time, and the last ply is bulk-counted (count.h) instead of played. `perft_with` reads the
+// run-time backend (`slider_backend()`) once and enters the kernels instantiated for it.
 //
 // Where 64 bits end. No accepted position has more than kMaxLegalMoves = 323 legal moves
 // (material.h proves it), so a subtree of depth d has at most 323^d leaves, which fits 64 bits
@@ -89,11 +90,11 @@ constexpr bool prefetches_children() {
   else return Cache::kEnabled;
 }
 
-template <PerftCache Cache, Color Us, int Depth>
+template <PerftCache Cache, Color Us, int Depth, class Sliders>
 uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) {
   static_assert(Depth >= 1 && Depth <= kMaxTemplateDepth, "only depths whose counts fit 64 bits");
   if constexpr (Depth == 1) {
-    return static_cast<uint64_t>(count_legal_moves<Us>(pos));
+    return static_cast<uint64_t>(count_legal_moves<Us, Sliders>(pos));
   } else {
     uint64_t nodes = 0;
     if constexpr (Cache::kEnabled) {
@@ -111,22 +112,22 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
       alignas(Child) unsigned char storage[sizeof(Child) * kMaxLegalMoves];
       Child* const children = reinterpret_cast<Child*>(storage);
       int count = 0;
-      for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
+      for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
         Child* child = new (&children[count++]) Child{perft_child<Us>(pos, piece, move), {}};
         child->key = cache.child_key(key, pos, child->pos);
         cache.prefetch(child->key, Depth - 1);
       });
       for (int i = 0; i < count; ++i) {
-        nodes += perft_node<Cache, ~Us, Depth - 1>(children[i].pos, cache, children[i].key);
+        nodes += perft_node<Cache, ~Us, Depth - 1, Sliders>(children[i].pos, cache, children[i].key);
       }
     } else {
-      for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
+      for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
         const Position child = perft_child<Us>(pos, piece, move);
         typename Cache::Key child_key{};
         if constexpr (Cache::kEnabled && Depth - 1 >= 2) {
           child_key = cache.child_key(key, pos, child);
         }
-        nodes += perft_node<Cache, ~Us, Depth - 1>(child, cache, child_key);
+        nodes += perft_node<Cache, ~Us, Depth - 1, Sliders>(child, cache, child_key);
       });
     }
     if constexpr (Cache::kEnabled) cache.store(key, Depth, nodes);
@@ -134,17 +135,17 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
   }
 }
 
-template <PerftCache Cache>
-absl::uint128 perft_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key);
-
 namespace detail {
 
-template <class Cache, Color Us, int... Depths>
+template <class Cache, class Sliders>
+absl::uint128 perft_sliders(const Position& pos, int depth, Cache& cache, typename Cache::Key key);
+
+template <class Cache, Color Us, class Sliders, int... Depths>
 uint64_t dispatch_depth(const Position& pos, int depth, Cache& cache, typename Cache::Key key,
                         std::integer_sequence<int, Depths...>) {
   uint64_t nodes = 0;
   // Picks perft_node<…, depth> from the pack 1…kMaxTemplateDepth.
-  (void)((depth == Depths + 1 ? (nodes = perft_node<Cache, Us, Depths + 1>(pos, cache, key), true)
+  (void)((depth == Depths + 1 ? (nodes = perft_node<Cache, Us, Depths + 1, Sliders>(pos, cache, key), true)
                               : false) ||
          ...);
   return nodes;
@@ -159,7 +160,7 @@ inline bool add_count(absl::uint128& sum, absl::uint128 part) {
 }
 
 // A node deeper than kMaxTemplateDepth: runtime depth and checked 128-bit sums.
-template <class Cache, Color Us>
+template <class Cache, Color Us, class Sliders>
 absl::uint128 perft_deep(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
   if constexpr (Cache::kEnabled) {
     uint64_t cached = 0;
@@ -167,12 +168,12 @@ absl::uint128 perft_deep(const Position& pos, int depth, Cache& cache, typename 
   }
   absl::uint128 nodes = 0;
   bool overflow = false;
-  for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto piece, Move move) {
+  for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
     if (overflow) return;
     const Position child = perft_child<Us>(pos, piece, move);
     typename Cache::Key child_key{};
     if constexpr (Cache::kEnabled) child_key = cache.child_key(key, pos, child);
-    overflow = !add_count(nodes, perft_with(child, depth - 1, cache, child_key));
+    overflow = !add_count(nodes, perft_sliders<Cache, Sliders>(child, depth - 1, cache, child_key));
   });
   if (overflow) return kPerftOverflow;
   if constexpr (Cache::kEnabled) {
@@ -193,21 +194,30 @@ void for_each_child(const Position& pos, Visitor&& visit) {
   else run.template operator()<kBlack>();
 }
 
-}  // namespace detail
-
-// Perft of `pos` to `depth` (0 … kMaxPerftDepth) with a cache policy, `key` being
-// cache.key_of(pos). Returns kPerftOverflow when the count does not fit 128 bits.
-template <PerftCache Cache>
-absl::uint128 perft_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
+// Perft with one slider backend throughout.
+template <class Cache, class Sliders>
+absl::uint128 perft_sliders(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
   if (depth <= 0) return 1;
   const Color us = pos.side_to_move();
   if (depth > kMaxTemplateDepth) {
-    return us == kWhite ? detail::perft_deep<Cache, kWhite>(pos, depth, cache, key)
-                        : detail::perft_deep<Cache, kBlack>(pos, depth, cache, key);
+    return us == kWhite ? perft_deep<Cache, kWhite, Sliders>(pos, depth, cache, key)
+                        : perft_deep<Cache, kBlack, Sliders>(pos, depth, cache, key);
   }
   using Depths = std::make_integer_sequence<int, kMaxTemplateDepth>;
-  return us == kWhite ? detail::dispatch_depth<Cache, kWhite>(pos, depth, cache, key, Depths{})
-                      : detail::dispatch_depth<Cache, kBlack>(pos, depth, cache, key, Depths{});
+  return us == kWhite ? dispatch_depth<Cache, kWhite, Sliders>(pos, depth, cache, key, Depths{})
+                      : dispatch_depth<Cache, kBlack, Sliders>(pos, depth, cache, key, Depths{});
+}
+
+}  // namespace detail
+
+// Perft of `pos` to `depth` (0 … kMaxPerftDepth) with a cache policy, `key` being
+// cache.key_of(pos), on the slider backend `slider_backend()` names. Returns kPerftOverflow when
+// the count does not fit 128 bits.
+template <PerftCache Cache>
+absl::uint128 perft_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
+  return with_slider_backend(slider_backend(), [&]<class Sliders>() {
+    return detail::perft_sliders<Cache, Sliders>(pos, depth, cache, key);
+  });
 }
 
 // One root move and the number of leaves below it.

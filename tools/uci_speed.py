@@ -267,7 +267,7 @@ def bench_backend(path, timeout):
         out = subprocess.run([path, "bench"], capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired) as e:
         return f"bench failed: {e}"
-    m = re.search(r"\((slider backend: [^)]*)\)", out.stdout)
+    m = re.search(r"^(slider backend: .*)$", out.stdout, re.M)
     return m.group(1) if m else "bench printed no slider backend"
 
 
