@@ -42,6 +42,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "cpu/slider_choice.h"
+#include "movegen/attacks.h"
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
 #include "movegen/position.h"
@@ -373,6 +375,9 @@ int run_main(int argc, char** argv, bool use_mpi) {
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   }
   const std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  // The slider backend that is fast on this node's CPU (each rank chooses for its own).
+  absl::StatusOr<cpu::SliderChoice> sliders = cpu::choose_slider_backend_here();
+  if (sliders.ok()) set_slider_backend(sliders->backend);
 
   // Every rank prepares the same run; rank 0 alone reports a problem, and all stop together.
   absl::StatusOr<Run> run = prepare(args);
