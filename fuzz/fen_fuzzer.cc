@@ -25,8 +25,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const pyke::MoveList moves = pyke::legal_moves(*pos);
   PYKE_FUZZ_CHECK(moves.size() == pyke::legal_move_count(*pos));
   PYKE_FUZZ_CHECK(moves.size() <= pyke::MoveList::kCapacity);
+  // Moves round-trip through their text in the notation the position needs (Chess960 notation
+  // whenever its castling rooks are off the standard squares), and always in Chess960 notation.
+  const bool notation960 = pyke::chess960_notation(*pos, false);
   for (pyke::Move move : moves) {
-    absl::StatusOr<pyke::Move> parsed = pyke::parse_uci_move(*pos, pyke::to_uci(move));
+    absl::StatusOr<pyke::Move> parsed = pyke::parse_uci_move(*pos, pyke::to_uci(move, notation960));
+    PYKE_FUZZ_CHECK(parsed.ok() && *parsed == move);
+    parsed = pyke::parse_uci_move(*pos, pyke::to_uci(move, true), true);
     PYKE_FUZZ_CHECK(parsed.ok() && *parsed == move);
     pyke::Position child = *pos;
     PYKE_FUZZ_CHECK(child.play(move).ok());

@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   PYKE_FUZZ_CHECK(pyke::legal_moves(*pos).contains(*move));
-  PYKE_FUZZ_CHECK(pyke::to_uci(*move) == text);
+  PYKE_FUZZ_CHECK(pyke::to_uci(*move, pyke::chess960_notation(*pos, false)) == text);
   PYKE_FUZZ_CHECK(pos->play(*move).ok());
   PYKE_FUZZ_CHECK(pos->validate().ok());
   return 0;
