@@ -106,15 +106,23 @@ PYKE_INLINE LaneAttacks lane_attacks(Bitboard knights, Bitboard orthogonal, Bitb
                            load_lanes(kKnightLanding))};
 }
 
-// Moves of the unpinned knights and sliders onto `movable` squares, given the empty squares.
+// Moves of the unpinned knights and sliders onto `movable` squares, given the empty squares,
+// left as eight per-lane counts (one slider direction and one knight jump in each lane).
+PYKE_INLINE __m512i knight_and_slider_move_lanes(Bitboard knights, Bitboard orthogonal,
+                                                 Bitboard diagonal, Bitboard empty,
+                                                 Bitboard movable) {
+  const LaneAttacks a = lane_attacks(knights, orthogonal, diagonal, empty);
+  const __m512i target = _mm512_set1_epi64(static_cast<int64_t>(movable));
+  return _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(a.slides, target)),
+                          _mm512_popcnt_epi64(_mm512_and_si512(a.jumps, target)));
+}
+
+// The same moves, added up.
 PYKE_INLINE int count_knight_and_slider_moves(Bitboard knights, Bitboard orthogonal,
                                               Bitboard diagonal, Bitboard empty,
                                               Bitboard movable) {
-  const LaneAttacks a = lane_attacks(knights, orthogonal, diagonal, empty);
-  const __m512i target = _mm512_set1_epi64(static_cast<int64_t>(movable));
   return static_cast<int>(_mm512_reduce_add_epi64(
-      _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(a.slides, target)),
-                       _mm512_popcnt_epi64(_mm512_and_si512(a.jumps, target)))));
+      knight_and_slider_move_lanes(knights, orthogonal, diagonal, empty, movable)));
 }
 
 // Every square the given knights and sliders attack.

@@ -120,6 +120,13 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
       for (int i = 0; i < count; ++i) {
         nodes += perft_node<Cache, ~Us, Depth - 1, Sliders>(children[i].pos, cache, children[i].key);
       }
+    } else if constexpr (Depth == 2) {
+      // The last two plies: every child is only counted, into one tally (count.h).
+      MoveTally tally;
+      for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
+        add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
+      });
+      nodes = tally.total();
     } else {
       for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
         const Position child = perft_child<Us>(pos, piece, move);
