@@ -25,8 +25,10 @@ int static_exchange(const Position& pos, Move move) {
   int gain[40];
   int depth = 0;
   Bitboard occupied = pos.occupied();
-  PieceType captured =
-      move.kind() == MoveKind::kEnPassant ? kPawn : type_of(pos.piece_on(to));
+  const Piece victim = pos.piece_on(to);
+  const PieceType captured = move.kind() == MoveKind::kEnPassant ? kPawn
+                             : victim == kNoPiece                ? kNoPieceType
+                                                                 : type_of(victim);
   gain[0] = captured == kNoPieceType ? 0 : kSeeValue[captured];
   PieceType on_square = type_of(pos.piece_on(from));
   if (move.kind() == MoveKind::kPromotion) {
