@@ -20,6 +20,20 @@ MoveList legal_moves_for(const Position& pos) {
   return list;
 }
 
+// Captures and promotions (`Captures`), or everything else, in one pass of the generator.
+template <Color Us, bool Captures>
+MoveList legal_moves_split(const Position& pos) {
+  MoveList list;
+  const Bitboard them = pos.pieces(~Us);
+  for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto /*piece*/, Move move) {
+    const bool tactical = move.kind() == MoveKind::kPromotion ||
+                          move.kind() == MoveKind::kEnPassant ||
+                          (move.kind() != MoveKind::kCastling && (them & square_bb(move.to())));
+    if (tactical == Captures) list.push_back(move);
+  });
+  return list;
+}
+
 bool is_square_text(absl::string_view s) {
   return s.size() == 2 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8';
 }
@@ -31,6 +45,18 @@ bool MoveList::contains(Move move) const { return std::find(begin(), end(), move
 MoveList legal_moves(const Position& pos) {
   return pos.side_to_move() == kWhite ? legal_moves_for<kWhite>(pos) : legal_moves_for<kBlack>(pos);
 }
+
+MoveList legal_captures(const Position& pos) {
+  return pos.side_to_move() == kWhite ? legal_moves_split<kWhite, true>(pos)
+                                      : legal_moves_split<kBlack, true>(pos);
+}
+
+MoveList legal_quiets(const Position& pos) {
+  return pos.side_to_move() == kWhite ? legal_moves_split<kWhite, false>(pos)
+                                      : legal_moves_split<kBlack, false>(pos);
+}
+
+bool gives_check(const Position& pos, Move move) { return pos.after_legal(move).in_check(); }
 
 int legal_move_count(const Position& pos) {
   return pos.side_to_move() == kWhite ? count_legal_moves<kWhite>(pos)

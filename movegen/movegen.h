@@ -49,6 +49,22 @@ class MoveList {
 // Every legal move of the side to move.
 MoveList legal_moves(const Position& pos);
 
+// The legal moves split in two, from the same generator (for a search's quiescence and its
+// staged move ordering): captures (en passant included) and promotions (quiet ones too), and
+// every other move (castling included). Together they are exactly legal_moves(pos).
+MoveList legal_captures(const Position& pos);
+MoveList legal_quiets(const Position& pos);
+
+// Whether `move` is a capture (en passant included; castling, written king-takes-rook, is not).
+inline bool is_capture(const Position& pos, Move move) {
+  return move.kind() == MoveKind::kEnPassant ||
+         (move.kind() != MoveKind::kCastling &&
+          (pos.pieces(~pos.side_to_move()) & square_bb(move.to())) != 0);
+}
+
+// Whether the legal `move` puts the opponent in check.
+bool gives_check(const Position& pos, Move move);
+
 // How many legal moves the side to move has (faster than legal_moves(pos).size()).
 int legal_move_count(const Position& pos);
 

@@ -1,5 +1,7 @@
 #include "movegen/position.h"
 
+#include <cassert>
+
 #include "absl/strings/str_cat.h"
 #include "movegen/make_move.h"
 #include "movegen/maskset.h"
@@ -27,16 +29,6 @@ Position Position::start() {
   return *from_fen(kStartFen);
 }
 
-Piece Position::piece_on(Square s) const {
-  const Bitboard b = square_bb(s);
-  if (!(occupied() & b)) return kNoPiece;
-  const Color c = (by_color_[kBlack] & b) ? kBlack : kWhite;
-  for (int t = kPawn; t <= kKing; ++t) {
-    if (by_type_[t] & b) return make_piece(c, static_cast<PieceType>(t));
-  }
-  return kNoPiece;
-}
-
 Material Position::material(Color c) const {
   return {popcount(pieces(c, kPawn)), popcount(pieces(c, kKnight)), popcount(pieces(c, kBishop)),
           popcount(pieces(c, kRook)), popcount(pieces(c, kQueen))};
@@ -52,17 +44,32 @@ absl::Status Position::play(Move move) {
     return absl::InvalidArgumentError(
         absl::StrCat("illegal move '", to_uci(move), "' in position ", to_fen()));
   }
-  *this = side_ == kWhite ? play_as<kWhite>(*this, move) : play_as<kBlack>(*this, move);
+  *this = after_legal(move);
+  return absl::OkStatus();
+}
+
+Position Position::after_legal(Move move) const {
+  Position next = side_ == kWhite ? play_as<kWhite>(*this, move) : play_as<kBlack>(*this, move);
   // Files of rights that are gone no longer matter: forget them, so that equal positions compare
   // equal however they were reached (FEN parsing makes the same choice).
-  const bool any = castling_ != 0;
-  const bool kingside = castling_ & (kWhiteKingside | kBlackKingside);
-  const bool queenside = castling_ & (kWhiteQueenside | kBlackQueenside);
-  castling_rules_index_ = castling_rules_index(
-      any ? king_file_of_rules(castling_rules_index_) : 4,
-      kingside ? kingside_rook_file_of_rules(castling_rules_index_) : 7,
-      queenside ? queenside_rook_file_of_rules(castling_rules_index_) : 0);
-  return absl::OkStatus();
+  const bool any = next.castling_ != 0;
+  const bool kingside = next.castling_ & (kWhiteKingside | kBlackKingside);
+  const bool queenside = next.castling_ & (kWhiteQueenside | kBlackQueenside);
+  next.castling_rules_index_ = castling_rules_index(
+      any ? king_file_of_rules(next.castling_rules_index_) : 4,
+      kingside ? kingside_rook_file_of_rules(next.castling_rules_index_) : 7,
+      queenside ? queenside_rook_file_of_rules(next.castling_rules_index_) : 0);
+  return next;
+}
+
+Position Position::after_null_move() const {
+  assert(!in_check());
+  Position next = *this;
+  next.side_ = ~side_;
+  next.ep_square_ = kNoSquare;
+  ++next.halfmove_clock_;
+  if (side_ == kBlack) ++next.fullmove_number_;
+  return next;
 }
 
 absl::Status Position::validate() const {

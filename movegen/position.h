@@ -58,7 +58,17 @@ class Position {
   Bitboard pieces(Color c, PieceType t) const { return by_color_[c] & by_type_[t]; }
   Bitboard occupied() const { return by_color_[kWhite] | by_color_[kBlack]; }
   Square king_square(Color c) const { return lsb(pieces(c, kKing)); }
-  Piece piece_on(Square s) const;
+  // The piece on `s`, or kNoPiece: constant time (six bit tests, no branch on the piece).
+  Piece piece_on(Square s) const {
+    const Bitboard b = occupied() >> s & 1;
+    const int type = static_cast<int>(by_type_[kKnight] >> s & 1) * kKnight +
+                     static_cast<int>(by_type_[kBishop] >> s & 1) * kBishop +
+                     static_cast<int>(by_type_[kRook] >> s & 1) * kRook +
+                     static_cast<int>(by_type_[kQueen] >> s & 1) * kQueen +
+                     static_cast<int>(by_type_[kKing] >> s & 1) * kKing;
+    const int color = static_cast<int>(by_color_[kBlack] >> s & 1);
+    return b ? static_cast<Piece>(color * 6 + type) : kNoPiece;
+  }
   Material material(Color c) const;
 
   Color side_to_move() const { return side_; }
@@ -79,6 +89,15 @@ class Position {
   // Plays `move` if it is legal here; otherwise an error naming it, and the position is unchanged.
   // Costs a move generation: hot loops use `after` (below) with moves from the generator.
   absl::Status play(Move move);
+
+  // The position after `move`, which must be legal here (a move from the generator): no check,
+  // no move generation. For searches that play moves they generated; `play` checks.
+  Position after_legal(Move move) const;
+
+  // The position with the side to move passing (a "null move", for null-move pruning): the other
+  // side moves, the en passant square is gone, the halfmove clock counts on. Only valid when the
+  // side to move is not in check (the result would leave a king in check otherwise).
+  Position after_null_move() const;
 
   // The position after `move`, made by copying. `Us` must be the side to move and `Mover` the
   // type of the piece on move.from(). Defined in make_move.h; templates keep the perft hot path

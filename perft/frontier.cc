@@ -6,13 +6,13 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "movegen/perft.h"
-#include "tt/zobrist.h"
+#include "movegen/zobrist.h"
 
 namespace pyke::parallel {
 namespace {
 
 struct KeyHash {
-  size_t operator()(tt::Key key) const { return static_cast<size_t>(tt::low_half(key)); }
+  size_t operator()(Key key) const { return static_cast<size_t>(low_half(key)); }
 };
 
 // The distinct positions of one ply, with their paths per root move.
@@ -20,7 +20,7 @@ class Level {
  public:
   // Adds `paths` paths from root move `root` to `pos`.
   void add(const Position& pos, int root, uint64_t paths) {
-    std::vector<size_t>& same_key = index_[tt::zobrist_key(pos)];
+    std::vector<size_t>& same_key = index_[zobrist_key(pos)];
     for (size_t i : same_key) {
       if (units_[i].pos == pos) return add_paths(units_[i], root, paths);
     }
@@ -42,7 +42,7 @@ class Level {
   }
 
   std::vector<WorkUnit> units_;
-  std::unordered_map<tt::Key, std::vector<size_t>, KeyHash> index_;
+  std::unordered_map<Key, std::vector<size_t>, KeyHash> index_;
 };
 
 }  // namespace

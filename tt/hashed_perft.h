@@ -17,20 +17,20 @@
 #include "movegen/position.h"
 #include "tt/stats.h"
 #include "tt/table.h"
-#include "tt/zobrist.h"
+#include "movegen/zobrist.h"
 
 namespace pyke::tt {
 
 class TableCache {
  public:
   static constexpr bool kEnabled = true;
-  using Key = tt::Key;
+  using Key = pyke::Key;
 
   explicit TableCache(PerftTable& table) : table_(table) {}
 
   Key key_of(const Position& pos) const { return zobrist_key(pos); }
   PYKE_INLINE Key child_key(Key key, const Position& parent, const Position& child) const {
-    const Key next = tt::child_key(key, parent, child);
+    const Key next = pyke::child_key(key, parent, child);
     assert(next == zobrist_key(child));  // debug builds: incremental equals from scratch
     return next;
   }

@@ -30,7 +30,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "tt/zobrist.h"
+#include "movegen/zobrist.h"
 
 namespace pyke::tt {
 

@@ -13,7 +13,7 @@
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
-#include "tt/zobrist.h"
+#include "movegen/zobrist.h"
 
 namespace pyke::tt {
 namespace {

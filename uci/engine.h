@@ -1,4 +1,6 @@
-// engine.h — Pyke's UCI front end: a loop over an input and an output stream.
+// engine.h — Pyke's UCI front end: a loop over an input and an output stream. The protocol
+// itself (lines, `position`, `setoption`, errors) is protocol.h, shared with //play; this is the
+// perft engine on top of it.
 //
 //   pyke::uci::Engine engine(std::cout);
 //   engine.run(std::cin);          // until `quit` or end of input
@@ -31,14 +33,13 @@
 #include "absl/strings/string_view.h"
 #include "movegen/position.h"
 #include "tt/table.h"
+#include "uci/protocol.h"
 
 namespace pyke::uci {
 
 inline constexpr absl::string_view kEngineName = "Pyke 0.1.0";
 inline constexpr absl::string_view kEngineAuthor = "the Pyke developers";
 
-// Lines longer than this are rejected whole (a FEN and a few hundred moves fit easily).
-inline constexpr size_t kMaxLineLength = 16384;
 
 class Engine {
  public:

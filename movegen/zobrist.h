@@ -3,21 +3,23 @@
 // A position's key XORs one key per piece on its square, one per castling right held (chosen by
 // the file of that right's rook, so two Chess960 positions that differ only in which rooks may
 // castle never share a key), one for the en passant file (when capturing there is possible) and one when Black is to move. The
-// perft table folds in the remaining depth too (`kZobrist.depth`), since counts differ by depth.
+// perft table (//tt) folds in the remaining depth too (`kZobrist.depth`), since counts differ by depth.
 // Keys are 128 bits: the table indexes with the high half's top bits and checks 80 more bits
-// (table.h), because 64-bit keys would make a deep hashed perft wrong with real probability.
+// (tt/table.h), because 64-bit keys would make a deep hashed perft wrong with real probability.
+// One definition for every engine in the monorepo: //tt (perft) and //play (search) both use it;
+// //play keeps it incrementally through KeyedPosition (keyed_position.h).
 //
 //   Key key = zobrist_key(pos);                      // from scratch
 //   Key next = child_key(key, pos, pos_after_move);  // incremental: XOR what changed
-#ifndef PYKE_TT_ZOBRIST_H_
-#define PYKE_TT_ZOBRIST_H_
+#ifndef PYKE_MOVEGEN_ZOBRIST_H_
+#define PYKE_MOVEGEN_ZOBRIST_H_
 
 #include <cstdint>
 
 #include "movegen/position.h"
 #include "movegen/types.h"
 
-namespace pyke::tt {
+namespace pyke {
 
 using Key = unsigned __int128;
 
@@ -102,6 +104,6 @@ PYKE_INLINE Key child_key(Key parent_key, const Position& parent, const Position
   return key;
 }
 
-}  // namespace pyke::tt
+}  // namespace pyke
 
-#endif  // PYKE_TT_ZOBRIST_H_
+#endif  // PYKE_MOVEGEN_ZOBRIST_H_

@@ -1,6 +1,10 @@
-#include "tt/zobrist.h"
+// zobrist.cc — the key of a position from scratch (zobrist.h has the keys and the incremental
+// update).
+//
+//   Key key = zobrist_key(Position::start());
+#include "movegen/zobrist.h"
 
-namespace pyke::tt {
+namespace pyke {
 
 Key zobrist_key(const Position& pos) {
   Key key = pos.side_to_move() == kBlack ? kZobrist.black_to_move : 0;
@@ -14,4 +18,4 @@ Key zobrist_key(const Position& pos) {
   return key;
 }
 
-}  // namespace pyke::tt
+}  // namespace pyke
