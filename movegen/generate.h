@@ -8,7 +8,10 @@
 //   });
 //
 // Everything is inlined into the caller: the perft kernel instantiates it once per colour and
-// depth, and the compiler keeps the visitor's body in the loops.
+// depth, and the compiler keeps the visitor's body in the loops. A search may ask for its
+// captures and promotions apart from its quiet moves (`MoveSelection`):
+//
+//   for_each_legal_move<kWhite, BuildSliders, MoveSelection::kTactical>(pos, masks, visit);
 #ifndef PYKE_MOVEGEN_GENERATE_H_
 #define PYKE_MOVEGEN_GENERATE_H_
 
@@ -53,27 +56,52 @@ PYKE_INLINE void visit_pawn_moves(Bitboard destinations, Visitor& visit) {
 
 }  // namespace detail
 
-template <Color Us, class Sliders = BuildSliders, class Visitor>
+// Which legal moves to visit. A search wants its captures and promotions (quiescence, the first
+// stage of move ordering) apart from the rest; perft wants all. The selection narrows the
+// destination sets before any move is made, so the moves left out cost nothing to skip.
+enum class MoveSelection {
+  kAll,
+  kTactical,  // captures (en passant too) and promotions (quiet ones too)
+  kQuiet,     // every other move: castling, pushes that do not promote, non-captures
+};
+
+template <Color Us, class Sliders = BuildSliders, MoveSelection Select = MoveSelection::kAll,
+          class Visitor>
 PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visitor&& visit) {
+  constexpr bool kTactical = Select != MoveSelection::kQuiet;
+  constexpr bool kQuiet = Select != MoveSelection::kTactical;
+  // The destinations the selection keeps, for every piece but the pawns.
+  Bitboard selected = ~Bitboard{0};
+  if constexpr (Select == MoveSelection::kTactical) selected = pos.pieces(~Us);
+  if constexpr (Select == MoveSelection::kQuiet) selected = ~pos.pieces(~Us);
+
   const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
-  detail::visit_targets<kKing>(m.king, king.targets, visit);
+  detail::visit_targets<kKing>(m.king, king.targets & selected, visit);
   if (m.checkers > 1) return;  // double check: only the king moves
-  for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
-    const CastlingPath& path = detail::lowest_castling_path(pos, rights);
-    visit(PieceTag<kKing>{}, Move::make(path.king_from, path.rook_from, MoveKind::kCastling));
+  if constexpr (kQuiet) {
+    for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
+      const CastlingPath& path = detail::lowest_castling_path(pos, rights);
+      visit(PieceTag<kKing>{}, Move::make(path.king_from, path.rook_from, MoveKind::kCastling));
+    }
   }
 
   const Bitboard occupied = pos.occupied();
-  const Bitboard movable = ~pos.pieces(Us) & m.check_mask;
+  const Bitboard movable = ~pos.pieces(Us) & m.check_mask & selected;
   const Bitboard pinned = m.pinmask_diagonal | m.pinmask_orthogonal;
 
+  // Pushes are quiet unless they promote; pawn captures are all tactical.
+  Bitboard pushes_kept = ~Bitboard{0};
+  if constexpr (Select == MoveSelection::kTactical) pushes_kept = kPromotionRank<Us>;
+  if constexpr (Select == MoveSelection::kQuiet) pushes_kept = ~kPromotionRank<Us>;
   const PawnTargets pawns = pawn_targets<Us>(pos, m);
-  detail::visit_pawn_moves<Us, kForward<Us>>(pawns.single_push, visit);
-  detail::visit_pawn_moves<Us, 2 * kForward<Us>>(pawns.double_push, visit);
-  detail::visit_pawn_moves<Us, kForwardEast<Us>>(pawns.capture_east, visit);
-  detail::visit_pawn_moves<Us, kForwardWest<Us>>(pawns.capture_west, visit);
-  for (Bitboard b = en_passant_origins<Us, Sliders>(pos, m); b; b = clear_lsb(b)) {
-    visit(PieceTag<kPawn>{}, Move::make(lsb(b), pos.en_passant_square(), MoveKind::kEnPassant));
+  detail::visit_pawn_moves<Us, kForward<Us>>(pawns.single_push & pushes_kept, visit);
+  if constexpr (kQuiet) detail::visit_pawn_moves<Us, 2 * kForward<Us>>(pawns.double_push, visit);
+  if constexpr (kTactical) {
+    detail::visit_pawn_moves<Us, kForwardEast<Us>>(pawns.capture_east, visit);
+    detail::visit_pawn_moves<Us, kForwardWest<Us>>(pawns.capture_west, visit);
+    for (Bitboard b = en_passant_origins<Us, Sliders>(pos, m); b; b = clear_lsb(b)) {
+      visit(PieceTag<kPawn>{}, Move::make(lsb(b), pos.en_passant_square(), MoveKind::kEnPassant));
+    }
   }
 
   // A pinned knight can never stay on its pin line.

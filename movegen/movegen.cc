@@ -20,17 +20,14 @@ MoveList legal_moves_for(const Position& pos) {
   return list;
 }
 
-// Captures and promotions (`Captures`), or everything else, in one pass of the generator.
+// Captures and promotions (`Captures`), or everything else: the generator itself selects
+// them (generate.h), so the other kind is never made into moves.
 template <Color Us, bool Captures>
 MoveList legal_moves_split(const Position& pos) {
   MoveList list;
-  const Bitboard them = pos.pieces(~Us);
-  for_each_legal_move<Us>(pos, create_masks<Us>(pos), [&](auto /*piece*/, Move move) {
-    const bool tactical = move.kind() == MoveKind::kPromotion ||
-                          move.kind() == MoveKind::kEnPassant ||
-                          (move.kind() != MoveKind::kCastling && (them & square_bb(move.to())));
-    if (tactical == Captures) list.push_back(move);
-  });
+  constexpr MoveSelection kSelect = Captures ? MoveSelection::kTactical : MoveSelection::kQuiet;
+  for_each_legal_move<Us, BuildSliders, kSelect>(
+      pos, create_masks<Us>(pos), [&list](auto /*piece*/, Move move) { list.push_back(move); });
   return list;
 }
 

@@ -51,7 +51,9 @@ MoveList legal_moves(const Position& pos);
 
 // The legal moves split in two, from the same generator (for a search's quiescence and its
 // staged move ordering): captures (en passant included) and promotions (quiet ones too), and
-// every other move (castling included). Together they are exactly legal_moves(pos).
+// every other move (castling included). Together they are exactly legal_moves(pos). The
+// generator narrows its destination sets to the kind asked for, so legal_captures never makes
+// the quiet moves only to drop them (quiescence calls it at every node).
 MoveList legal_captures(const Position& pos);
 MoveList legal_quiets(const Position& pos);
 
