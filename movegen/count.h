@@ -64,6 +64,11 @@ PYKE_INLINE void add_piece_moves(const Position& pos, const MaskSet& m, MoveTall
     tally.add_lanes(setwise::knight_and_slider_move_lanes(pos.pieces(Us, kKnight) & ~pinned,
                                                           orthogonal & ~pinned, diagonal & ~pinned,
                                                           ~occupied, movable));
+#else
+    // The plain 64-bit stand-in of the lanes (count_avx512.h), kept compiled and tested.
+    count = setwise::count_knight_and_slider_moves(pos.pieces(Us, kKnight) & ~pinned,
+                                                   orthogonal & ~pinned, diagonal & ~pinned,
+                                                   ~occupied, movable);
 #endif
   } else {
     for (Bitboard b = pos.pieces(Us, kKnight) & ~pinned; b; b = clear_lsb(b)) {
