@@ -6,42 +6,24 @@
 //
 //   bazel test //movegen:search_support_test
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
-#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "movegen/keyed_position.h"
 #include "movegen/movegen.h"
 #include "movegen/see.h"
 #include "movegen/zobrist.h"
+#include "tests/test_data.h"
 
 namespace pyke {
 namespace {
 
-std::vector<std::vector<std::string>> rows(const std::string& path, char separator) {
-  std::vector<std::vector<std::string>> out;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    const std::string stripped(absl::StripAsciiWhitespace(line));
-    if (stripped.empty() || stripped[0] == '#') continue;
-    std::vector<std::string> fields;
-    for (absl::string_view f : absl::StrSplit(stripped, separator)) {
-      fields.emplace_back(absl::StripAsciiWhitespace(f));
-    }
-    out.push_back(fields);
-  }
-  return out;
-}
-
 std::vector<Position> suite_positions() {
   std::vector<Position> positions;
-  for (const auto& row : rows("tests/data/published.epd", ';')) {
+  for (const auto& row : read_rows("tests/data/published.epd", ';')) {
     absl::StatusOr<Position> pos = Position::from_fen(row[0]);
     if (!pos.ok()) continue;
     positions.push_back(*pos);
@@ -101,7 +83,7 @@ TEST(SearchSupport, IncrementalKeysPieceOnAndGivesCheck) {
 }
 
 TEST(SearchSupport, StaticExchangeValues) {
-  const auto cases = rows("movegen/testdata/see.txt", '|');
+  const auto cases = read_rows("movegen/testdata/see.txt", '|');
   ASSERT_GE(cases.size(), 7u);
   for (const auto& c : cases) {
     ASSERT_EQ(c.size(), 3u);

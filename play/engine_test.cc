@@ -18,7 +18,7 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
-#include "play/test_data.h"
+#include "tests/test_data.h"
 
 namespace pyke::play {
 namespace {

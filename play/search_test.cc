@@ -13,7 +13,7 @@
 #include "gtest/gtest.h"
 #include "movegen/keyed_position.h"
 #include "movegen/movegen.h"
-#include "play/test_data.h"
+#include "tests/test_data.h"
 
 namespace pyke::play {
 namespace {

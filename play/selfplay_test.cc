@@ -14,7 +14,7 @@
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
 #include "play/engine.h"
-#include "play/test_data.h"
+#include "tests/test_data.h"
 #include "uci/protocol.h"
 
 namespace pyke::play {

@@ -1,9 +1,9 @@
-// test_data.h — reading the playing engine's test data files (play/testdata/): lines of
-// `<fields> ; <fields>` or `<a> | <b> | <c>`, with `#` comments and blank lines skipped.
+// test_data.h — reading tests' data files (play/testdata/, movegen/testdata/, tests/data/): lines
+// of `<fields> ; <fields>` or `<a> | <b> | <c>`, with `#` comments and blank lines skipped.
 //
 //   std::vector<std::vector<std::string>> rows = read_rows("play/testdata/mates.epd", ';');
-#ifndef PYKE_PLAY_TEST_DATA_H_
-#define PYKE_PLAY_TEST_DATA_H_
+#ifndef PYKE_TESTS_TEST_DATA_H_
+#define PYKE_TESTS_TEST_DATA_H_
 
 #include <fstream>
 #include <string>
@@ -12,7 +12,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
 
-namespace pyke::play {
+namespace pyke {
 
 // Every non-comment, non-blank line of `path` split at `separator`, fields stripped. Empty when
 // the file cannot be read (tests then fail on the count they expect).
@@ -32,6 +32,6 @@ inline std::vector<std::vector<std::string>> read_rows(const std::string& path, 
   return rows;
 }
 
-}  // namespace pyke::play
+}  // namespace pyke
 
-#endif  // PYKE_PLAY_TEST_DATA_H_
+#endif  // PYKE_TESTS_TEST_DATA_H_
