@@ -66,10 +66,17 @@ PYKE_INLINE Position Position::make(Move move) const {
   if constexpr (Mover == kPawn) {
     if constexpr (MoveCounters) child.halfmove_clock_ = 0;
     switch (move.kind()) {
-      case MoveKind::kPromotion:
+      case MoveKind::kPromotion: {
+        // Each piece board is written by a constant index: an index known only at run time would
+        // force the child into memory (every field of it), where the leaf count reads it back.
+        const PieceType promoted = move.promotion();
         child.by_type_[kPawn] ^= to_bb;
-        child.by_type_[move.promotion()] |= to_bb;
+        child.by_type_[kKnight] |= promoted == kKnight ? to_bb : 0;
+        child.by_type_[kBishop] |= promoted == kBishop ? to_bb : 0;
+        child.by_type_[kRook] |= promoted == kRook ? to_bb : 0;
+        child.by_type_[kQueen] |= promoted == kQueen ? to_bb : 0;
         break;
+      }
       case MoveKind::kEnPassant: {
         const Bitboard captured = shift<kForward<Them>>(to_bb);
         child.by_type_[kPawn] ^= captured;
