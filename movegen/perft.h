@@ -91,6 +91,69 @@ constexpr bool prefetches_children() {
 }
 
 template <PerftCache Cache, Color Us, int Depth, class Sliders>
+uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key);
+
+namespace detail {
+
+// A child with its cache key, made before it is counted so that its bucket can be prefetched.
+template <PerftCache Cache>
+struct KeyedChild {
+  Position pos;
+  typename Cache::Key key;
+};
+
+// Room for every child of one node, left uninitialised (a Position has no default constructor,
+// and most of the room is never used).
+template <PerftCache Cache>
+struct ChildBuffer {
+  alignas(KeyedChild<Cache>) unsigned char storage[sizeof(KeyedChild<Cache>) * kMaxLegalMoves];
+  KeyedChild<Cache>* at(int i) { return reinterpret_cast<KeyedChild<Cache>*>(storage) + i; }
+};
+
+// Makes every child of `pos` (side Us to move), computes its key and prefetches its bucket for
+// a probe at `ChildDepth`; returns how many children there are.
+template <PerftCache Cache, Color Us, int ChildDepth, class Sliders>
+PYKE_INLINE int make_keyed_children(const Position& pos, Cache& cache, typename Cache::Key key,
+                                    ChildBuffer<Cache>& out) {
+  int count = 0;
+  for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
+    KeyedChild<Cache>* child = new (out.at(count++)) KeyedChild<Cache>{perft_child<Us>(pos, piece, move), {}};
+    child->key = cache.child_key(key, pos, child->pos);
+    cache.prefetch(child->key, ChildDepth);
+  });
+  return count;
+}
+
+// A node of depth 3 made ready to count: probed and, on a miss, its children (depth 2) made with
+// their buckets prefetched. A depth-4 node readies its next child while it counts this one.
+template <PerftCache Cache>
+struct ReadyDepth3 {
+  bool known = false;  // the probe hit: `nodes` is the count
+  uint64_t nodes = 0;
+  int count = 0;
+  ChildBuffer<Cache> children;
+};
+
+template <PerftCache Cache, Color Us, class Sliders>
+PYKE_INLINE void ready_depth3(const KeyedChild<Cache>& node, Cache& cache, ReadyDepth3<Cache>& r) {
+  r.known = cache.probe(node.key, 3, r.nodes);
+  if (!r.known) r.count = make_keyed_children<Cache, Us, 2, Sliders>(node.pos, cache, node.key, r.children);
+}
+
+template <PerftCache Cache, Color Us, class Sliders>
+PYKE_INLINE uint64_t finish_depth3(const KeyedChild<Cache>& node, Cache& cache, ReadyDepth3<Cache>& r) {
+  if (r.known) return r.nodes;
+  uint64_t nodes = 0;
+  for (int i = 0; i < r.count; ++i) {
+    nodes += perft_node<Cache, ~Us, 2, Sliders>(r.children.at(i)->pos, cache, r.children.at(i)->key);
+  }
+  cache.store(node.key, 3, nodes);
+  return nodes;
+}
+
+}  // namespace detail
+
+template <PerftCache Cache, Color Us, int Depth, class Sliders>
 uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) {
   static_assert(Depth >= 1 && Depth <= kMaxTemplateDepth, "only depths whose counts fit 64 bits");
   if constexpr (Depth == 1) {
@@ -100,25 +163,30 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
     if constexpr (Cache::kEnabled) {
       if (cache.probe(key, Depth, nodes)) return nodes;
     }
-    if constexpr (prefetches_children<Cache>() && Depth - 1 >= 2) {
+    if constexpr (prefetches_children<Cache>() && Depth == 4) {
+      // Depth-2 probes are the most numerous, and a bucket prefetched just before its probe
+      // arrives late where memory is slow (hundreds of ns under nested paging). So the children
+      // (depth 3) are counted one step behind: while child i is counted, child i+1 has already
+      // been probed and its own children made, their buckets on their way from memory.
+      detail::ChildBuffer<Cache> children;
+      const int count = detail::make_keyed_children<Cache, Us, Depth - 1, Sliders>(pos, cache, key, children);
+      detail::ReadyDepth3<Cache> ready[2];
+      if (count > 0) detail::ready_depth3<Cache, ~Us, Sliders>(*children.at(0), cache, ready[0]);
+      for (int i = 0; i < count; ++i) {
+        if (i + 1 < count) {
+          detail::ready_depth3<Cache, ~Us, Sliders>(*children.at(i + 1), cache, ready[(i + 1) & 1]);
+        }
+        nodes += detail::finish_depth3<Cache, ~Us, Sliders>(*children.at(i), cache, ready[i & 1]);
+      }
+    } else if constexpr (prefetches_children<Cache>() && Depth - 1 >= 2) {
       // The children probe the cache: make them all and prefetch all their buckets first, then
       // count them. Made and counted one by one, each child's probe would wait for memory
       // (its prefetch issued just before); made first, the buckets arrive while the others are
       // made, and the probes find them in cache.
-      struct Child {
-        Position pos;
-        typename Cache::Key key;
-      };
-      alignas(Child) unsigned char storage[sizeof(Child) * kMaxLegalMoves];
-      Child* const children = reinterpret_cast<Child*>(storage);
-      int count = 0;
-      for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
-        Child* child = new (&children[count++]) Child{perft_child<Us>(pos, piece, move), {}};
-        child->key = cache.child_key(key, pos, child->pos);
-        cache.prefetch(child->key, Depth - 1);
-      });
+      detail::ChildBuffer<Cache> children;
+      const int count = detail::make_keyed_children<Cache, Us, Depth - 1, Sliders>(pos, cache, key, children);
       for (int i = 0; i < count; ++i) {
-        nodes += perft_node<Cache, ~Us, Depth - 1, Sliders>(children[i].pos, cache, children[i].key);
+        nodes += perft_node<Cache, ~Us, Depth - 1, Sliders>(children.at(i)->pos, cache, children.at(i)->key);
       }
     } else if constexpr (Depth == 2) {
       // The last two plies: every child is only counted, into one tally (count.h).
