@@ -119,9 +119,23 @@ PYKE_INLINE int make_keyed_children(const Position& pos, Cache& cache, typename 
   for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
     KeyedChild<Cache>* child = new (out.at(count++)) KeyedChild<Cache>{perft_child<Us>(pos, piece, move), {}};
     child->key = cache.child_key(key, pos, child->pos);
-    cache.prefetch(child->key, ChildDepth);
   });
+  // Prefetched back to back once all are made, not one per child as it is made: where a prefetch
+  // that misses the TLB holds up retirement until its page walk ends (hundreds of ns under nested
+  // paging), prefetches spread among the moves stall one after another; issued together, their
+  // page walks overlap.
+  for (int i = 0; i < count; ++i) cache.prefetch(out.at(i)->key, ChildDepth);
   return count;
+}
+
+// The sum of the counts of `count` children made by make_keyed_children (side Us to move in them).
+template <PerftCache Cache, Color Us, int Depth, class Sliders>
+PYKE_INLINE uint64_t sum_keyed_children(ChildBuffer<Cache>& children, int count, Cache& cache) {
+  uint64_t nodes = 0;
+  for (int i = 0; i < count; ++i) {
+    nodes += perft_node<Cache, Us, Depth, Sliders>(children.at(i)->pos, cache, children.at(i)->key);
+  }
+  return nodes;
 }
 
 // A node of depth 3 made ready to count: probed and, on a miss, its children (depth 2) made with
@@ -143,10 +157,7 @@ PYKE_INLINE void ready_depth3(const KeyedChild<Cache>& node, Cache& cache, Ready
 template <PerftCache Cache, Color Us, class Sliders>
 PYKE_INLINE uint64_t finish_depth3(const KeyedChild<Cache>& node, Cache& cache, ReadyDepth3<Cache>& r) {
   if (r.known) return r.nodes;
-  uint64_t nodes = 0;
-  for (int i = 0; i < r.count; ++i) {
-    nodes += perft_node<Cache, ~Us, 2, Sliders>(r.children.at(i)->pos, cache, r.children.at(i)->key);
-  }
+  const uint64_t nodes = sum_keyed_children<Cache, ~Us, 2, Sliders>(r.children, r.count, cache);
   cache.store(node.key, 3, nodes);
   return nodes;
 }
@@ -181,13 +192,11 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
     } else if constexpr (prefetches_children<Cache>() && Depth - 1 >= 2) {
       // The children probe the cache: make them all and prefetch all their buckets first, then
       // count them. Made and counted one by one, each child's probe would wait for memory
-      // (its prefetch issued just before); made first, the buckets arrive while the others are
-      // made, and the probes find them in cache.
+      // (its prefetch issued just before); prefetched together, the buckets arrive while the
+      // first children are counted, and the probes find them in cache.
       detail::ChildBuffer<Cache> children;
       const int count = detail::make_keyed_children<Cache, Us, Depth - 1, Sliders>(pos, cache, key, children);
-      for (int i = 0; i < count; ++i) {
-        nodes += perft_node<Cache, ~Us, Depth - 1, Sliders>(children.at(i)->pos, cache, children.at(i)->key);
-      }
+      nodes = detail::sum_keyed_children<Cache, ~Us, Depth - 1, Sliders>(children, count, cache);
     } else if constexpr (Depth == 2) {
       // The last two plies: every child is only counted, into one tally (count.h).
       MoveTally tally;

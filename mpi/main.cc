@@ -165,6 +165,10 @@ class LocalWorker {
     std::lock_guard<std::mutex> lock(mutex_);
     std::optional<std::pair<size_t, absl::uint128>> r = result_;
     result_.reset();
+    // A unit given between the thread's finishing and this call waits for the result to be
+    // taken: wake the thread for it (without this, rank 0 and its thread waited for each other
+    // for ever — seen once in PGO training).
+    if (r) changed_.notify_all();
     return r;
   }
 

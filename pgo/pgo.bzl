@@ -20,6 +20,12 @@ How the profile reaches the compiles: every PGO-aware target lists PGO_DEPS, the
 CcInfo carries the .profdata as a "header", so it is an input of every compile, and PGO_COPTS
 adds `-fprofile-use=$(execpath //pgo:profile)`. In the instrumented configuration the flag points
 at an empty profile, which breaks the cycle.
+
+Bazel prunes a compile's declared headers to those the compiler's dependency file lists, and a
+profile is not an #include, so a new profile alone would rebuild nothing: a changed training run
+left the previous profile's objects in place. PGO_COPTS therefore also name the profile in the
+dependency file (clang's `-fdepfile-entry`), and a new profile recompiles every source built with
+one.
 """
 
 _MODE = "//pgo:mode"
@@ -30,6 +36,8 @@ _WHITELIST = "@bazel_tools//tools/whitelists/function_transition_whitelist"
 PGO_COPTS = select({
     "//pgo:use_profile": [
         "-fprofile-use=$(execpath //pgo:profile)",
+        "-Xclang",
+        "-fdepfile-entry=$(execpath //pgo:profile)",
         # Functions the training never reached are expected; they are simply not optimised for it.
         "-Wno-profile-instr-unprofiled",
         "-Wno-profile-instr-out-of-date",
