@@ -19,14 +19,12 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -48,6 +46,7 @@
 #include "movegen/perft.h"
 #include "movegen/position.h"
 #include "mpi/journal.h"
+#include "mpi/local_worker.h"
 #include "mpi/scheduler.h"
 #include "perft/frontier.h"
 #include "perft/parallel.h"
@@ -143,59 +142,6 @@ void worker_loop(Run& run) {
   }
 }
 
-// Rank 0's own counting thread: takes units from the coordinator through a mailbox.
-class LocalWorker {
- public:
-  explicit LocalWorker(Run& run) : run_(run), thread_([this] { loop(); }) {}
-  ~LocalWorker() {
-    give(-1);
-    thread_.join();
-  }
-  bool idle() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return !assigned_.has_value();
-  }
-  void give(int64_t unit) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    assigned_ = unit;
-    changed_.notify_all();
-  }
-  // A finished (unit, count), if any.
-  std::optional<std::pair<size_t, absl::uint128>> take_result() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    std::optional<std::pair<size_t, absl::uint128>> r = result_;
-    result_.reset();
-    // A unit given between the thread's finishing and this call waits for the result to be
-    // taken: wake the thread for it (without this, rank 0 and its thread waited for each other
-    // for ever — seen once in PGO training).
-    if (r) changed_.notify_all();
-    return r;
-  }
-
- private:
-  void loop() {
-    while (true) {
-      int64_t unit;
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        changed_.wait(lock, [this] { return assigned_.has_value() && !result_.has_value(); });
-        unit = *assigned_;
-      }
-      if (unit < 0) return;
-      const absl::uint128 count = count_unit(run_, static_cast<size_t>(unit));
-      std::lock_guard<std::mutex> lock(mutex_);
-      result_ = std::make_pair(static_cast<size_t>(unit), count);
-      assigned_.reset();
-    }
-  }
-
-  Run& run_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::optional<int64_t> assigned_;
-  std::optional<std::pair<size_t, absl::uint128>> result_;
-  std::thread thread_;
-};
 
 // Progress on stderr: units, nodes, rate, estimate. In place on a terminal, else a line every
 // ten seconds (mpirun forwards stderr through a pipe).
@@ -275,7 +221,7 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
 
   {
   Progress progress(!absl::GetFlag(FLAGS_quiet));
-  LocalWorker local(run);
+  LocalWorker local([&run](size_t unit) { return count_unit(run, unit); });
   std::deque<int> waiting;  // ranks that asked while nothing could be handed out
   int stopped = 0;
   const auto assign = [&](int rank) {
@@ -318,7 +264,7 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
     if (!local_done && local.idle()) {
       std::optional<size_t> unit = failure.ok() ? scheduler.next() : std::nullopt;
       if (unit) {
-        local.give(static_cast<int64_t>(*unit));
+        local.give(*unit);
       } else if (scheduler.all_done() || !failure.ok()) {
         local_done = true;
       }
