@@ -39,7 +39,7 @@ class LocalWorker {
   LocalWorker(const LocalWorker&) = delete;
   LocalWorker& operator=(const LocalWorker&) = delete;
 
-  // No unit given and not yet counted.
+  // No unit is waiting to be counted or being counted (a finished one's result may still wait).
   bool idle() {
     std::lock_guard<std::mutex> lock(mutex_);
     return !assigned_.has_value();

@@ -142,7 +142,6 @@ void worker_loop(Run& run) {
   }
 }
 
-
 // Progress on stderr: units, nodes, rate, estimate. In place on a terminal, else a line every
 // ten seconds (mpirun forwards stderr through a pipe).
 class Progress {
