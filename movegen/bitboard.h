@@ -138,6 +138,22 @@ PYKE_INLINE constexpr Bitboard pawn_attacks_set(Bitboard pawns) {
   return shift<kForwardEast<C>>(pawns) | shift<kForwardWest<C>>(pawns);
 }
 
+// All squares a knight standing on any square of `b` attacks (equally: the squares from which a
+// knight attacks a square of `b`).
+PYKE_INLINE constexpr Bitboard knight_attacks_set(Bitboard b) {
+  const Bitboard one_file = shift<kEast>(b) | shift<kWest>(b);
+  const Bitboard two_files = shift<kEast>(shift<kEast>(b)) | shift<kWest>(shift<kWest>(b));
+  return (one_file << 16) | (one_file >> 16) | (two_files << 8) | (two_files >> 8);
+}
+
+// All squares a king standing on any square of `b` attacks (equally: the squares from which a
+// king attacks a square of `b`).
+PYKE_INLINE constexpr Bitboard king_attacks_set(Bitboard b) {
+  const Bitboard sideways = shift<kEast>(b) | shift<kWest>(b);
+  const Bitboard row = sideways | b;
+  return sideways | (row << 8) | (row >> 8);
+}
+
 }  // namespace pyke
 
 #endif  // PYKE_MOVEGEN_BITBOARD_H_

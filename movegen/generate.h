@@ -12,6 +12,11 @@
 // captures and promotions apart from its quiet moves (`MoveSelection`):
 //
 //   for_each_legal_move<kWhite, BuildSliders, MoveSelection::kTactical>(pos, masks, visit);
+//
+// Perft's depth-2 nodes leave out the quiet moves the replies cannot notice (calm.h) and only
+// count them:
+//
+//   int calm_moves = for_each_legal_move_except_calm<kWhite>(pos, masks, calm, visit);
 #ifndef PYKE_MOVEGEN_GENERATE_H_
 #define PYKE_MOVEGEN_GENERATE_H_
 
@@ -19,6 +24,7 @@
 
 #include "movegen/attacks.h"
 #include "movegen/bitboard.h"
+#include "movegen/calm.h"
 #include "movegen/maskset.h"
 #include "movegen/move.h"
 #include "movegen/move_targets.h"
@@ -65,22 +71,47 @@ enum class MoveSelection {
   kQuiet,     // every other move: castling, pushes that do not promote, non-captures
 };
 
-template <Color Us, class Sliders = BuildSliders, MoveSelection Select = MoveSelection::kAll,
-          class Visitor>
-PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visitor&& visit) {
+namespace detail {
+
+// The quiet moves from `from` to `targets` that a calm set lets go unvisited: those with both
+// squares calm and an empty destination. None unless `SkipCalm`.
+template <bool SkipCalm>
+PYKE_INLINE Bitboard calm_targets(Square from, Bitboard targets, Bitboard calm, Bitboard empty) {
+  if constexpr (!SkipCalm) {
+    return 0;
+  } else {
+    return (calm >> from & 1) ? targets & calm & empty : 0;
+  }
+}
+
+// The generator behind for_each_legal_move and for_each_legal_move_except_calm: visits every
+// selected legal move, except (with `SkipCalm`) the calm quiet moves, which it only counts.
+// Returns how many it left out.
+template <Color Us, class Sliders, MoveSelection Select, bool SkipCalm, class Visitor>
+PYKE_INLINE int generate_legal_moves(const Position& pos, const MaskSet& m, const CalmSquares& calm,
+                                     Visitor& visit) {
   constexpr bool kTactical = Select != MoveSelection::kQuiet;
   constexpr bool kQuiet = Select != MoveSelection::kTactical;
   // The destinations the selection keeps, for every piece but the pawns.
   Bitboard selected = ~Bitboard{0};
   if constexpr (Select == MoveSelection::kTactical) selected = pos.pieces(~Us);
   if constexpr (Select == MoveSelection::kQuiet) selected = ~pos.pieces(~Us);
+  const Bitboard empty = ~pos.occupied();
+  int skipped = 0;
+  // Visits the moves from `from` to `targets` but the calm ones, which it counts.
+  const auto visit_piece = [&]<PieceType P>(PieceTag<P>, Square from, Bitboard targets,
+                                            Bitboard calm_squares) {
+    const Bitboard skip = calm_targets<SkipCalm>(from, targets, calm_squares, empty);
+    if constexpr (SkipCalm) skipped += popcount(skip);
+    visit_targets<P>(from, targets ^ skip, visit);
+  };
 
   const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
-  detail::visit_targets<kKing>(m.king, king.targets & selected, visit);
-  if (m.checkers > 1) return;  // double check: only the king moves
+  visit_piece(PieceTag<kKing>{}, m.king, king.targets & selected, calm.other);
+  if (m.checkers > 1) return skipped;  // double check: only the king moves
   if constexpr (kQuiet) {
     for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
-      const CastlingPath& path = detail::lowest_castling_path(pos, rights);
+      const CastlingPath& path = lowest_castling_path(pos, rights);
       visit(PieceTag<kKing>{}, Move::make(path.king_from, path.rook_from, MoveKind::kCastling));
     }
   }
@@ -94,11 +125,19 @@ PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visi
   if constexpr (Select == MoveSelection::kTactical) pushes_kept = kPromotionRank<Us>;
   if constexpr (Select == MoveSelection::kQuiet) pushes_kept = ~kPromotionRank<Us>;
   const PawnTargets pawns = pawn_targets<Us>(pos, m);
-  detail::visit_pawn_moves<Us, kForward<Us>>(pawns.single_push & pushes_kept, visit);
-  if constexpr (kQuiet) detail::visit_pawn_moves<Us, 2 * kForward<Us>>(pawns.double_push, visit);
+  Bitboard single_push = pawns.single_push & pushes_kept;
+  if constexpr (SkipCalm) {
+    // A single push that does not promote, from a calm square to a calm square.
+    const Bitboard skip =
+        single_push & calm.other & shift<kForward<Us>>(calm.other) & ~kPromotionRank<Us>;
+    skipped += popcount(skip);
+    single_push ^= skip;
+  }
+  visit_pawn_moves<Us, kForward<Us>>(single_push, visit);
+  if constexpr (kQuiet) visit_pawn_moves<Us, 2 * kForward<Us>>(pawns.double_push, visit);
   if constexpr (kTactical) {
-    detail::visit_pawn_moves<Us, kForwardEast<Us>>(pawns.capture_east, visit);
-    detail::visit_pawn_moves<Us, kForwardWest<Us>>(pawns.capture_west, visit);
+    visit_pawn_moves<Us, kForwardEast<Us>>(pawns.capture_east, visit);
+    visit_pawn_moves<Us, kForwardWest<Us>>(pawns.capture_west, visit);
     for (Bitboard b = en_passant_origins<Us, Sliders>(pos, m); b; b = clear_lsb(b)) {
       visit(PieceTag<kPawn>{}, Move::make(lsb(b), pos.en_passant_square(), MoveKind::kEnPassant));
     }
@@ -106,16 +145,16 @@ PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visi
 
   // A pinned knight can never stay on its pin line.
   for (Bitboard b = pos.pieces(Us, kKnight) & ~pinned; b; b = clear_lsb(b)) {
-    detail::visit_targets<kKnight>(lsb(b), knight_attacks(lsb(b)) & movable, visit);
+    visit_piece(PieceTag<kKnight>{}, lsb(b), knight_attacks(lsb(b)) & movable, calm.knight);
   }
   // A bishop pinned along a rank or file cannot move; a rook pinned along a diagonal neither.
   for (Bitboard b = pos.pieces(Us, kBishop) & ~m.pinmask_orthogonal; b; b = clear_lsb(b)) {
-    detail::visit_targets<kBishop>(lsb(b), diagonal_slider_targets<Sliders>(lsb(b), occupied, movable, m),
-                                   visit);
+    visit_piece(PieceTag<kBishop>{}, lsb(b),
+                diagonal_slider_targets<Sliders>(lsb(b), occupied, movable, m), calm.other);
   }
   for (Bitboard b = pos.pieces(Us, kRook) & ~m.pinmask_diagonal; b; b = clear_lsb(b)) {
-    detail::visit_targets<kRook>(lsb(b), orthogonal_slider_targets<Sliders>(lsb(b), occupied, movable, m),
-                                 visit);
+    visit_piece(PieceTag<kRook>{}, lsb(b),
+                orthogonal_slider_targets<Sliders>(lsb(b), occupied, movable, m), calm.other);
   }
   for (Bitboard b = pos.pieces(Us, kQueen); b; b = clear_lsb(b)) {
     const Square s = lsb(b);
@@ -126,8 +165,28 @@ PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visi
     if (!(square_bb(s) & m.pinmask_diagonal)) {
       targets |= orthogonal_slider_targets<Sliders>(s, occupied, movable, m);
     }
-    detail::visit_targets<kQueen>(s, targets, visit);
+    visit_piece(PieceTag<kQueen>{}, s, targets, calm.other);
   }
+  return skipped;
+}
+
+}  // namespace detail
+
+template <Color Us, class Sliders = BuildSliders, MoveSelection Select = MoveSelection::kAll,
+          class Visitor>
+PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visitor&& visit) {
+  detail::generate_legal_moves<Us, Sliders, Select, /*SkipCalm=*/false>(pos, m, CalmSquares{},
+                                                                         visit);
+}
+
+// Visits every legal move but the quiet ones that `calm` (calm_squares<Us>(pos), calm.h) says
+// the replies cannot notice, and returns how many of those it left out. Only when Us is not in
+// check.
+template <Color Us, class Sliders = BuildSliders, class Visitor>
+PYKE_INLINE int for_each_legal_move_except_calm(const Position& pos, const MaskSet& m,
+                                                const CalmSquares& calm, Visitor&& visit) {
+  return detail::generate_legal_moves<Us, Sliders, MoveSelection::kAll, /*SkipCalm=*/true>(
+      pos, m, calm, visit);
 }
 
 }  // namespace pyke

@@ -31,6 +31,7 @@
 #include "absl/numeric/int128.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "movegen/calm.h"
 #include "movegen/count.h"
 #include "movegen/generate.h"
 #include "movegen/make_move.h"
@@ -198,11 +199,24 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
       const int count = detail::make_keyed_children<Cache, Us, Depth - 1, Sliders>(pos, cache, key, children);
       nodes = detail::sum_keyed_children<Cache, ~Us, Depth - 1, Sliders>(children, count, cache);
     } else if constexpr (Depth == 2) {
-      // The last two plies: every child is only counted, into one tally (count.h).
+      // The last two plies: every child is only counted, into one tally (count.h). Children
+      // reached by a calm quiet move (calm.h) have the replies of a null move: those are counted
+      // once, not made.
       MoveTally tally;
-      for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
+      const MaskSet m = create_masks<Us, Sliders>(pos);
+      const auto count_child = [&](auto piece, Move move) {
         add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
-      });
+      };
+      if (m.checkers == 0) {
+        const int calm_moves = for_each_legal_move_except_calm<Us, Sliders>(
+            pos, m, calm_squares<Us, Sliders>(pos), count_child);
+        if (calm_moves > 0) {
+          tally.scalar += static_cast<uint64_t>(calm_moves) *
+                          static_cast<uint64_t>(count_legal_moves<~Us, Sliders>(pos.after_null_move()));
+        }
+      } else {
+        for_each_legal_move<Us, Sliders>(pos, m, count_child);
+      }
       nodes = tally.total();
     } else {
       for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {

@@ -62,16 +62,6 @@ Position Position::after_legal(Move move) const {
   return next;
 }
 
-Position Position::after_null_move() const {
-  assert(!in_check());
-  Position next = *this;
-  next.side_ = ~side_;
-  next.ep_square_ = kNoSquare;
-  ++next.halfmove_clock_;
-  if (side_ == kBlack) ++next.fullmove_number_;
-  return next;
-}
-
 absl::Status Position::validate() const {
   if (by_color_[kWhite] & by_color_[kBlack]) return absl::InternalError("colours overlap");
   Bitboard all_types = 0;

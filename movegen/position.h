@@ -18,6 +18,7 @@
 #ifndef PYKE_MOVEGEN_POSITION_H_
 #define PYKE_MOVEGEN_POSITION_H_
 
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include "absl/strings/string_view.h"
@@ -129,6 +130,17 @@ class Position {
   uint16_t halfmove_clock_ = 0;
   uint16_t fullmove_number_ = 1;
 };
+
+// Inline: perft's depth-2 nodes count the replies after a null move (calm.h).
+inline Position Position::after_null_move() const {
+  assert(!in_check());
+  Position next = *this;
+  next.side_ = ~side_;
+  next.ep_square_ = kNoSquare;
+  ++next.halfmove_clock_;
+  if (side_ == kBlack) ++next.fullmove_number_;
+  return next;
+}
 
 }  // namespace pyke
 

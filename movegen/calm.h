@@ -1,0 +1,98 @@
+// calm.h — quiet moves the opponent's replies cannot notice.
+//
+// Perft's last two plies count, for every move of a depth-2 node, the replies in the position the
+// move leads to. Most of those moves are quiet moves far from anything the replies depend on: a
+// knight hop on the queenside changes none of the replies of an opponent whose king, pawns and
+// sliders are busy elsewhere. After such a move the opponent has exactly the replies it would
+// have if we passed (a null move), so a depth-2 node counts those once and multiplies by the
+// number of such moves, instead of making each move and counting its replies.
+//
+// Our pieces enter the opponent's replies only through these squares (the "watched" squares):
+//  - the squares whose attack by us matters (their "reach"): their king's square (check), the
+//    squares next to it that it may step to (not those of its own pieces: it cannot go there,
+//    whatever we do), and the squares a castling king crosses, for each right whose path none of
+//    their own pieces blocks; with the squares such a castling needs empty;
+//  - every line out of the reach up to and including the first piece: our slider there attacks
+//    the reach, and a piece moved onto or off the line closes or opens one. The first square of
+//    each line is always watched, so our pawns and king, which attack only neighbouring squares,
+//    are covered; knights are not, and get their own set;
+//  - the rays from their king through their own pieces up to our first piece: the pins;
+//  - the rays of their sliders up to and including the first piece: a piece moved onto or off
+//    one shortens or lengthens it;
+//  - the squares their pawns push to (one and two steps) and capture on.
+// Their knights go wherever their own pieces are not, whatever we do.
+//
+// The lines are drawn on the board as it is. One through their king into the reach would be a
+// check, and the side whose replies we count is not in check (we are to move); our piece moved
+// onto such a line lands on a line out of the king's square, which is watched. One through a
+// castling rook (which leaves when castling, and may shield the king's path in Chess960) runs
+// along their back rank, where the ray from their king, looking through their own pieces, already
+// watches it.
+//
+// A quiet move — no capture, promotion, double push (it may allow en passant), castling or en
+// passant — with its origin and destination both unwatched leaves the replies as they are:
+//
+//   const CalmSquares calm = calm_squares<kWhite>(pos);   // White to move, not in check
+//   Bitboard squares = calm.of(kKnight);                 // a knight's calm moves stay in here
+//
+// Only valid when the side to move is not in check (the null move would leave its king en prise).
+// for_each_legal_move_except_calm (generate.h) leaves these moves out and counts them; the
+// perft kernel (perft.h) multiplies them by the replies after a null move.
+#ifndef PYKE_MOVEGEN_CALM_H_
+#define PYKE_MOVEGEN_CALM_H_
+
+#include "movegen/attacks.h"
+#include "movegen/bitboard.h"
+#include "movegen/castling.h"
+#include "movegen/count_avx512.h"
+#include "movegen/position.h"
+#include "movegen/types.h"
+
+namespace pyke {
+
+// Per type of the moving piece: the squares a quiet move may leave and reach without changing
+// the opponent's legal replies. Only knights reach the opponent's king from off the watched lines.
+struct CalmSquares {
+  Bitboard knight, other;
+
+  Bitboard of(PieceType t) const { return t == kKnight ? knight : other; }
+};
+
+// The calm squares for quiet moves of Us (the side to move, not in check).
+template <Color Us, class Sliders = BuildSliders>
+PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
+  constexpr Color Them = ~Us;
+  const Square king = pos.king_square(Them);
+  const Bitboard theirs = pos.pieces(Them);
+  Bitboard reach = square_bb(king) | (king_attacks(king) & ~theirs);
+  Bitboard castling_paths = 0;
+  for (uint8_t rights = pos.castling_rights() & (Them == kWhite ? 3 : 12); rights;
+       rights &= rights - 1) {
+    const CastlingPath& path = pos.castling_rules().paths[std::countr_zero(rights)];
+    if (path.must_be_empty & theirs) continue;  // only they can clear it
+    castling_paths |= path.must_be_empty;
+    reach |= path.king_crosses;
+  }
+
+  // One fill in all eight directions from their sliders and the reach: their sliders' rays and
+  // the lines out of the reach together.
+  const Bitboard their_queens = pos.pieces(Them, kQueen);
+  const Bitboard lines = setwise::knight_and_slider_attacks(
+      0, pos.pieces(Them, kRook) | their_queens | reach,
+      pos.pieces(Them, kBishop) | their_queens | reach, ~pos.occupied());
+  // Their own pieces looked through: the rays along which one of them is or may become pinned.
+  const Bitboard ours = pos.pieces(Us);
+  const Bitboard pin_rays = bishop_attacks<Sliders>(king, ours) | rook_attacks<Sliders>(king, ours);
+
+  const Bitboard their_pawns = pos.pieces(Them, kPawn);
+  const Bitboard one_step = shift<kForward<Them>>(their_pawns);
+  const Bitboard pawn_squares = one_step | shift<kForward<Them>>(one_step & kDoublePushRank<Them>) |
+                                pawn_attacks_set<Them>(their_pawns);
+
+  const Bitboard watched = reach | castling_paths | lines | pin_rays | pawn_squares;
+  return {~(watched | knight_attacks_set(reach)), ~watched};
+}
+
+}  // namespace pyke
+
+#endif  // PYKE_MOVEGEN_CALM_H_

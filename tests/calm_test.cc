@@ -1,0 +1,127 @@
+// A calm quiet move (calm.h) leaves the opponent exactly the replies it has after a null move,
+// in every position of the published, random and Chess960 suites and one move after each
+// published one; and for_each_legal_move_except_calm visits every legal move but those, which it
+// counts. Perft over the suites (perft_suite_test) checks the kernel that uses both.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "epd/epd.h"
+#include "gtest/gtest.h"
+#include "movegen/calm.h"
+#include "movegen/generate.h"
+#include "movegen/maskset.h"
+#include "movegen/movegen.h"
+#include "movegen/position.h"
+
+namespace pyke {
+namespace {
+
+std::vector<Position> suite_positions(const std::string& path, size_t at_least) {
+  const absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(path);
+  EXPECT_TRUE(records.ok()) << path << ": " << records.status();
+  std::vector<Position> positions;
+  if (!records.ok()) return positions;
+  for (const epd::Record& record : *records) {
+    absl::StatusOr<Position> pos = Position::from_fen(record.fen);
+    EXPECT_TRUE(pos.ok()) << path << " line " << record.line << ": " << pos.status();
+    if (pos.ok()) positions.push_back(*pos);
+  }
+  EXPECT_GE(positions.size(), at_least) << path;
+  return positions;
+}
+
+// A move with no capture, promotion, castling, en passant or double push.
+bool is_plain_quiet(const Position& pos, Move move) {
+  if (move.kind() != MoveKind::kNormal || pos.piece_on(move.to()) != kNoPiece) return false;
+  const bool pawn = type_of(pos.piece_on(move.from())) == kPawn;
+  return !(pawn && (move.from() ^ move.to()) == 16);
+}
+
+bool is_calm(const CalmSquares& calm, const Position& pos, Move move) {
+  const Bitboard squares = calm.of(type_of(pos.piece_on(move.from())));
+  return is_plain_quiet(pos, move) && (squares >> move.from() & 1) && (squares >> move.to() & 1);
+}
+
+struct Tally {
+  int positions = 0, quiet = 0, calm = 0;
+};
+
+template <Color Us>
+CalmSquares calm_of(const Position& pos) { return calm_squares<Us>(pos); }
+
+// Every calm move of `pos` leads to as many replies as the null move; the generator leaves out
+// exactly the calm moves.
+void check_position(const Position& pos, Tally& tally) {
+  if (pos.in_check()) return;
+  ++tally.positions;
+  const bool white = pos.side_to_move() == kWhite;
+  const CalmSquares calm = white ? calm_of<kWhite>(pos) : calm_of<kBlack>(pos);
+  const int null_replies = legal_move_count(pos.after_null_move());
+  std::vector<Move> expected_visits;
+  int expected_skipped = 0;
+  for (Move move : legal_moves(pos)) {
+    tally.quiet += is_plain_quiet(pos, move);
+    if (!is_calm(calm, pos, move)) {
+      expected_visits.push_back(move);
+      continue;
+    }
+    ++tally.calm;
+    ++expected_skipped;
+    Position child = pos;
+    ASSERT_TRUE(child.play(move).ok());
+    EXPECT_EQ(legal_move_count(child), null_replies)
+        << pos.to_fen() << " move " << to_uci(move);
+  }
+
+  std::vector<Move> visits;
+  const auto visit = [&](auto, Move move) { visits.push_back(move); };
+  const int skipped =
+      white ? for_each_legal_move_except_calm<kWhite>(pos, create_masks<kWhite>(pos), calm, visit)
+            : for_each_legal_move_except_calm<kBlack>(pos, create_masks<kBlack>(pos), calm, visit);
+  EXPECT_EQ(skipped, expected_skipped) << pos.to_fen();
+  const auto bits = [](Move a, Move b) { return a.raw() < b.raw(); };
+  std::sort(visits.begin(), visits.end(), bits);
+  std::sort(expected_visits.begin(), expected_visits.end(), bits);
+  EXPECT_EQ(visits, expected_visits) << pos.to_fen();
+}
+
+// The test would pass with no calm squares at all; these shares say the sets are not empty.
+void expect_many_calm(const Tally& tally, int min_percent) {
+  ASSERT_GT(tally.quiet, 0);
+  EXPECT_GE(100 * tally.calm, min_percent * tally.quiet)
+      << tally.calm << " calm of " << tally.quiet << " quiet moves in " << tally.positions
+      << " positions";
+}
+
+TEST(Calm, PublishedPositionsAndTheirChildren) {
+  Tally tally;
+  for (const Position& root : suite_positions("tests/data/published.epd", 100)) {
+    check_position(root, tally);
+    for (Move move : legal_moves(root)) {
+      Position child = root;
+      ASSERT_TRUE(child.play(move).ok());
+      check_position(child, tally);
+    }
+  }
+  expect_many_calm(tally, 10);
+}
+
+TEST(Calm, RandomPositions) {
+  Tally tally;
+  for (const Position& pos : suite_positions("tests/data/perft_random.epd", 6000)) {
+    check_position(pos, tally);
+  }
+  expect_many_calm(tally, 10);
+}
+
+TEST(Calm, Chess960Positions) {
+  Tally tally;
+  for (const Position& pos : suite_positions("tests/data/chess960_xfen.epd", 1000)) {
+    check_position(pos, tally);
+  }
+  expect_many_calm(tally, 10);
+}
+
+}  // namespace
+}  // namespace pyke
