@@ -29,15 +29,22 @@
 // along their back rank, where the ray from their king, looking through their own pieces, already
 // watches it.
 //
-// A quiet move — no capture, promotion, double push (it may allow en passant), castling or en
-// passant — with its origin and destination both unwatched leaves the replies as they are:
+// The first three kinds (with, for our knights, the squares from which a knight attacks the
+// reach) guard the opponent's check, pins, king moves and castlings; the last two only what its
+// pawns and sliders may do. A quiet move — no capture, promotion, double
+// push (it may allow en passant), castling or en passant — with its origin and destination both
+// unwatched is calm: it leaves the replies as they are. One that only touches the last two kinds
+// is steady: the replies keep the null move's check and pin masks and king moves, and only the
+// other pieces' moves need counting, in the child, under those masks.
 //
 //   const CalmSquares calm = calm_squares<kWhite>(pos);   // White to move, not in check
 //   Bitboard squares = calm.of(kKnight);                 // a knight's calm moves stay in here
+//   Bitboard steady = calm.steady_of(kKnight);           // and its steady ones in here
 //
 // Only valid when the side to move is not in check (the null move would leave its king en prise).
-// for_each_legal_move_except_calm (generate.h) leaves these moves out and counts them; the
-// perft kernel (perft.h) multiplies them by the replies after a null move.
+// for_each_legal_move_except_calm (generate.h) leaves calm moves out and counts them, and hands
+// steady ones to a visitor of their own; the perft kernel (perft.h) multiplies the calm moves by
+// the replies after a null move, and counts a steady move's replies with the null move's masks.
 #ifndef PYKE_MOVEGEN_CALM_H_
 #define PYKE_MOVEGEN_CALM_H_
 
@@ -51,11 +58,15 @@
 namespace pyke {
 
 // Per type of the moving piece: the squares a quiet move may leave and reach without changing
-// the opponent's legal replies. Only knights reach the opponent's king from off the watched lines.
+// the opponent's legal replies (calm), and those it may leave and reach without changing the
+// opponent's check, pins, king moves and castlings, only what its pawns and sliders may do
+// (steady). Only knights reach the opponent's king from off the watched lines.
 struct CalmSquares {
   Bitboard knight, other;
+  Bitboard steady_knight, steady_other;
 
   Bitboard of(PieceType t) const { return t == kKnight ? knight : other; }
+  Bitboard steady_of(PieceType t) const { return t == kKnight ? steady_knight : steady_other; }
 };
 
 // The calm squares for quiet moves of Us (the side to move, not in check).
@@ -74,12 +85,12 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
     reach |= path.king_crosses;
   }
 
-  // One fill in all eight directions from their sliders and the reach: their sliders' rays and
-  // the lines out of the reach together.
+  // Fills in all eight directions: the lines out of the reach, and their sliders' rays.
+  const Bitboard empty = ~pos.occupied();
+  const Bitboard reach_lines = setwise::knight_and_slider_attacks(0, reach, reach, empty);
   const Bitboard their_queens = pos.pieces(Them, kQueen);
-  const Bitboard lines = setwise::knight_and_slider_attacks(
-      0, pos.pieces(Them, kRook) | their_queens | reach,
-      pos.pieces(Them, kBishop) | their_queens | reach, ~pos.occupied());
+  const Bitboard slider_rays = setwise::knight_and_slider_attacks(
+      0, pos.pieces(Them, kRook) | their_queens, pos.pieces(Them, kBishop) | their_queens, empty);
   // Their own pieces looked through: the rays along which one of them is or may become pinned.
   const Bitboard ours = pos.pieces(Us);
   const Bitboard pin_rays = bishop_attacks<Sliders>(king, ours) | rook_attacks<Sliders>(king, ours);
@@ -89,8 +100,10 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   const Bitboard pawn_squares = one_step | shift<kForward<Them>>(one_step & kDoublePushRank<Them>) |
                                 pawn_attacks_set<Them>(their_pawns);
 
-  const Bitboard watched = reach | castling_paths | lines | pin_rays | pawn_squares;
-  return {~(watched | knight_attacks_set(reach)), ~watched};
+  const Bitboard guarded = reach | castling_paths | reach_lines | pin_rays;
+  const Bitboard knight_guarded = guarded | knight_attacks_set(reach);
+  const Bitboard mobility = slider_rays | pawn_squares;
+  return {~(knight_guarded | mobility), ~(guarded | mobility), ~knight_guarded, ~guarded};
 }
 
 }  // namespace pyke

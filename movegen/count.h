@@ -119,23 +119,31 @@ struct CountingPath : Sliders {
   static constexpr bool kSetwiseCount = Setwise;
 };
 
+// Adds the legal moves of every piece but the king to `tally`, given the node's masks (not in
+// double check).
+template <Color Us, class Sliders = BuildSliders>
+PYKE_INLINE void add_non_king_moves(const Position& pos, const MaskSet& m, MoveTally& tally) {
+  const PawnTargets pawns = pawn_targets<Us>(pos, m);
+  const int count = count_pawn_moves<Us>(pawns.single_push) + popcount(pawns.double_push) +
+                    count_pawn_moves<Us>(pawns.capture_east) +
+                    count_pawn_moves<Us>(pawns.capture_west) +
+                    popcount(en_passant_origins<Us, Sliders>(pos, m));
+  tally.scalar += static_cast<uint64_t>(count);
+  add_piece_moves<Us, counts_setwise<Sliders>(), Sliders>(pos, m, tally);
+}
+
+// How many king moves (castlings included) there are.
+PYKE_INLINE int count_king_moves(const KingMoves& king) {
+  return popcount(king.targets) + popcount(king.castlings);
+}
+
 // Adds the legal moves of `pos` to `tally`.
 template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE void add_legal_moves(const Position& pos, MoveTally& tally) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
-  const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
-  int count = popcount(king.targets) + popcount(king.castlings);
-  if (m.checkers > 1) {
-    tally.scalar += static_cast<uint64_t>(count);
-    return;
-  }
-
-  const PawnTargets pawns = pawn_targets<Us>(pos, m);
-  count += count_pawn_moves<Us>(pawns.single_push) + popcount(pawns.double_push) +
-           count_pawn_moves<Us>(pawns.capture_east) + count_pawn_moves<Us>(pawns.capture_west) +
-           popcount(en_passant_origins<Us, Sliders>(pos, m));
-  tally.scalar += static_cast<uint64_t>(count);
-  add_piece_moves<Us, counts_setwise<Sliders>(), Sliders>(pos, m, tally);
+  tally.scalar += static_cast<uint64_t>(count_king_moves(king_moves<Us, true, Sliders>(pos, m)));
+  if (m.checkers > 1) return;
+  add_non_king_moves<Us, Sliders>(pos, m, tally);
 }
 
 template <Color Us, class Sliders = BuildSliders>

@@ -14,9 +14,9 @@
 //   for_each_legal_move<kWhite, BuildSliders, MoveSelection::kTactical>(pos, masks, visit);
 //
 // Perft's depth-2 nodes leave out the quiet moves the replies cannot notice (calm.h) and only
-// count them:
+// count them, and hand the steady ones (calm.h) to a visitor of their own:
 //
-//   int calm_moves = for_each_legal_move_except_calm<kWhite>(pos, masks, calm, visit);
+//   int calm_moves = for_each_legal_move_except_calm<kWhite>(pos, masks, calm, visit, visit_steady);
 #ifndef PYKE_MOVEGEN_GENERATE_H_
 #define PYKE_MOVEGEN_GENERATE_H_
 
@@ -85,11 +85,12 @@ PYKE_INLINE Bitboard calm_targets(Square from, Bitboard targets, Bitboard calm, 
 }
 
 // The generator behind for_each_legal_move and for_each_legal_move_except_calm: visits every
-// selected legal move, except (with `SkipCalm`) the calm quiet moves, which it only counts.
-// Returns how many it left out.
-template <Color Us, class Sliders, MoveSelection Select, bool SkipCalm, class Visitor>
+// selected legal move, except (with `SkipCalm`) the calm quiet moves, which it only counts, and
+// the steady ones, which go to `visit_steady`. Returns how many it left out.
+template <Color Us, class Sliders, MoveSelection Select, bool SkipCalm, class Visitor,
+          class SteadyVisitor>
 PYKE_INLINE int generate_legal_moves(const Position& pos, const MaskSet& m, const CalmSquares& calm,
-                                     Visitor& visit) {
+                                     Visitor& visit, SteadyVisitor& visit_steady) {
   constexpr bool kTactical = Select != MoveSelection::kQuiet;
   constexpr bool kQuiet = Select != MoveSelection::kTactical;
   // The destinations the selection keeps, for every piece but the pawns.
@@ -100,14 +101,20 @@ PYKE_INLINE int generate_legal_moves(const Position& pos, const MaskSet& m, cons
   int skipped = 0;
   // Visits the moves from `from` to `targets` but the calm ones, which it counts.
   const auto visit_piece = [&]<PieceType P>(PieceTag<P>, Square from, Bitboard targets,
-                                            Bitboard calm_squares) {
+                                            Bitboard calm_squares, Bitboard steady_squares) {
     const Bitboard skip = calm_targets<SkipCalm>(from, targets, calm_squares, empty);
-    if constexpr (SkipCalm) skipped += popcount(skip);
-    visit_targets<P>(from, targets ^ skip, visit);
+    if constexpr (SkipCalm) {
+      skipped += popcount(skip);
+      const Bitboard steady = calm_targets<SkipCalm>(from, targets ^ skip, steady_squares, empty);
+      visit_targets<P>(from, steady, visit_steady);
+      visit_targets<P>(from, targets ^ skip ^ steady, visit);
+    } else {
+      visit_targets<P>(from, targets, visit);
+    }
   };
 
   const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
-  visit_piece(PieceTag<kKing>{}, m.king, king.targets & selected, calm.other);
+  visit_piece(PieceTag<kKing>{}, m.king, king.targets & selected, calm.other, calm.steady_other);
   if (m.checkers > 1) return skipped;  // double check: only the king moves
   if constexpr (kQuiet) {
     for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
@@ -132,6 +139,10 @@ PYKE_INLINE int generate_legal_moves(const Position& pos, const MaskSet& m, cons
         single_push & calm.other & shift<kForward<Us>>(calm.other) & ~kPromotionRank<Us>;
     skipped += popcount(skip);
     single_push ^= skip;
+    const Bitboard steady = single_push & calm.steady_other &
+                            shift<kForward<Us>>(calm.steady_other) & ~kPromotionRank<Us>;
+    visit_pawn_moves<Us, kForward<Us>>(steady, visit_steady);
+    single_push ^= steady;
   }
   visit_pawn_moves<Us, kForward<Us>>(single_push, visit);
   if constexpr (kQuiet) visit_pawn_moves<Us, 2 * kForward<Us>>(pawns.double_push, visit);
@@ -145,16 +156,19 @@ PYKE_INLINE int generate_legal_moves(const Position& pos, const MaskSet& m, cons
 
   // A pinned knight can never stay on its pin line.
   for (Bitboard b = pos.pieces(Us, kKnight) & ~pinned; b; b = clear_lsb(b)) {
-    visit_piece(PieceTag<kKnight>{}, lsb(b), knight_attacks(lsb(b)) & movable, calm.knight);
+    visit_piece(PieceTag<kKnight>{}, lsb(b), knight_attacks(lsb(b)) & movable, calm.knight,
+                calm.steady_knight);
   }
   // A bishop pinned along a rank or file cannot move; a rook pinned along a diagonal neither.
   for (Bitboard b = pos.pieces(Us, kBishop) & ~m.pinmask_orthogonal; b; b = clear_lsb(b)) {
     visit_piece(PieceTag<kBishop>{}, lsb(b),
-                diagonal_slider_targets<Sliders>(lsb(b), occupied, movable, m), calm.other);
+                diagonal_slider_targets<Sliders>(lsb(b), occupied, movable, m), calm.other,
+                calm.steady_other);
   }
   for (Bitboard b = pos.pieces(Us, kRook) & ~m.pinmask_diagonal; b; b = clear_lsb(b)) {
     visit_piece(PieceTag<kRook>{}, lsb(b),
-                orthogonal_slider_targets<Sliders>(lsb(b), occupied, movable, m), calm.other);
+                orthogonal_slider_targets<Sliders>(lsb(b), occupied, movable, m), calm.other,
+                calm.steady_other);
   }
   for (Bitboard b = pos.pieces(Us, kQueen); b; b = clear_lsb(b)) {
     const Square s = lsb(b);
@@ -165,7 +179,7 @@ PYKE_INLINE int generate_legal_moves(const Position& pos, const MaskSet& m, cons
     if (!(square_bb(s) & m.pinmask_diagonal)) {
       targets |= orthogonal_slider_targets<Sliders>(s, occupied, movable, m);
     }
-    visit_piece(PieceTag<kQueen>{}, s, targets, calm.other);
+    visit_piece(PieceTag<kQueen>{}, s, targets, calm.other, calm.steady_other);
   }
   return skipped;
 }
@@ -176,17 +190,18 @@ template <Color Us, class Sliders = BuildSliders, MoveSelection Select = MoveSel
           class Visitor>
 PYKE_INLINE void for_each_legal_move(const Position& pos, const MaskSet& m, Visitor&& visit) {
   detail::generate_legal_moves<Us, Sliders, Select, /*SkipCalm=*/false>(pos, m, CalmSquares{},
-                                                                         visit);
+                                                                         visit, visit);
 }
 
 // Visits every legal move but the quiet ones that `calm` (calm_squares<Us>(pos), calm.h) says
-// the replies cannot notice, and returns how many of those it left out. Only when Us is not in
-// check.
-template <Color Us, class Sliders = BuildSliders, class Visitor>
+// the replies cannot notice, and returns how many of those it left out. The steady quiet moves
+// (calm.h) go to `visit_steady`, the others to `visit`. Only when Us is not in check.
+template <Color Us, class Sliders = BuildSliders, class Visitor, class SteadyVisitor>
 PYKE_INLINE int for_each_legal_move_except_calm(const Position& pos, const MaskSet& m,
-                                                const CalmSquares& calm, Visitor&& visit) {
+                                                const CalmSquares& calm, Visitor&& visit,
+                                                SteadyVisitor&& visit_steady) {
   return detail::generate_legal_moves<Us, Sliders, MoveSelection::kAll, /*SkipCalm=*/true>(
-      pos, m, calm, visit);
+      pos, m, calm, visit, visit_steady);
 }
 
 }  // namespace pyke

@@ -201,21 +201,34 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
     } else if constexpr (Depth == 2) {
       // The last two plies: every child is only counted, into one tally (count.h). Children
       // reached by a calm quiet move (calm.h) have the replies of a null move: those are counted
-      // once, not made.
+      // once, not made. Children reached by a steady one have the null move's check, pins and
+      // king moves: only their other pieces are counted.
       MoveTally tally;
       const MaskSet m = create_masks<Us, Sliders>(pos);
-      const auto count_child = [&](auto piece, Move move) {
-        add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
-      };
       if (m.checkers == 0) {
+        const CalmSquares calm = calm_squares<Us, Sliders>(pos);
+        const Position null = pos.after_null_move();
+        const MaskSet reply_masks = create_masks<~Us, Sliders>(null);
+        const uint64_t king_replies =
+            static_cast<uint64_t>(count_king_moves(king_moves<~Us, true, Sliders>(null, reply_masks)));
         const int calm_moves = for_each_legal_move_except_calm<Us, Sliders>(
-            pos, m, calm_squares<Us, Sliders>(pos), count_child);
+            pos, m, calm,
+            [&](auto piece, Move move) {
+              add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
+            },
+            [&](auto piece, Move move) {
+              tally.scalar += king_replies;
+              add_non_king_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), reply_masks, tally);
+            });
         if (calm_moves > 0) {
-          tally.scalar += static_cast<uint64_t>(calm_moves) *
-                          static_cast<uint64_t>(count_legal_moves<~Us, Sliders>(pos.after_null_move()));
+          MoveTally replies;
+          add_non_king_moves<~Us, Sliders>(null, reply_masks, replies);
+          tally.scalar += static_cast<uint64_t>(calm_moves) * (king_replies + replies.total());
         }
       } else {
-        for_each_legal_move<Us, Sliders>(pos, m, count_child);
+        for_each_legal_move<Us, Sliders>(pos, m, [&](auto piece, Move move) {
+          add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
+        });
       }
       nodes = tally.total();
     } else {
