@@ -118,6 +118,25 @@ TEST(LeaperTables, KnightAndKingCountsFromCornersAndCentre) {
   EXPECT_EQ(pawn_attacks(kBlack, kA5), square_bb(kB4));
 }
 
+// The setwise knight reach of a set is the union of its squares' table entries (every single
+// square, then random sets).
+TEST(LeaperTables, KnightSetIsTheUnionOfItsSquares) {
+  const auto union_of = [](Bitboard b) {
+    Bitboard reach = 0;
+    for (; b; b = clear_lsb(b)) reach |= knight_attacks(lsb(b));
+    return reach;
+  };
+  for (int s = 0; s < 64; ++s) {
+    const Bitboard b = square_bb(static_cast<Square>(s));
+    EXPECT_EQ(knight_attacks_set(b), union_of(b)) << s;
+  }
+  std::mt19937_64 rng(20261201);
+  for (int i = 0; i < 1000; ++i) {
+    const Bitboard b = rng() & rng();  // about one square in four
+    EXPECT_EQ(knight_attacks_set(b), union_of(b)) << b;
+  }
+}
+
 TEST(Between, RunsFromExclusiveToInclusive) {
   EXPECT_EQ(between_squares(kE1, kE4), square_bb(kE2) | square_bb(kE3) | square_bb(kE4));
   EXPECT_EQ(between_squares(kA1, kC3), square_bb(kB2) | square_bb(kC3));

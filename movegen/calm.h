@@ -52,6 +52,7 @@
 #include "movegen/bitboard.h"
 #include "movegen/castling.h"
 #include "movegen/count_avx512.h"
+#include "movegen/move_targets.h"
 #include "movegen/position.h"
 #include "movegen/types.h"
 
@@ -77,9 +78,9 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   const Bitboard theirs = pos.pieces(Them);
   Bitboard reach = square_bb(king) | (king_attacks(king) & ~theirs);
   Bitboard castling_paths = 0;
-  for (uint8_t rights = pos.castling_rights() & (Them == kWhite ? 3 : 12); rights;
+  for (uint8_t rights = pos.castling_rights() & castling_rights_of(Them); rights;
        rights &= rights - 1) {
-    const CastlingPath& path = pos.castling_rules().paths[std::countr_zero(rights)];
+    const CastlingPath& path = detail::lowest_castling_path(pos, rights);
     if (path.must_be_empty & theirs) continue;  // only they can clear it
     castling_paths |= path.must_be_empty;
     reach |= path.king_crosses;

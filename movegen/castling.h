@@ -36,6 +36,11 @@ constexpr CastlingRight castling_right(Color c, bool kingside) {
   return static_cast<CastlingRight>((kingside ? 1 : 2) << (2 * c));
 }
 
+// Both rights of colour c, as a mask of CastlingRight bits.
+constexpr uint8_t castling_rights_of(Color c) {
+  return castling_right(c, true) | castling_right(c, false);
+}
+
 struct CastlingPath {
   Square king_from, king_to, rook_from, rook_to;
   Bitboard must_be_empty;  // every square king and rook cross or land on, except their own

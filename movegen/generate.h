@@ -99,7 +99,8 @@ PYKE_INLINE int generate_legal_moves(const Position& pos, const MaskSet& m, cons
   if constexpr (Select == MoveSelection::kQuiet) selected = ~pos.pieces(~Us);
   const Bitboard empty = ~pos.occupied();
   int skipped = 0;
-  // Visits the moves from `from` to `targets` but the calm ones, which it counts.
+  // Visits the moves from `from` to `targets`: counts the calm ones, hands the steady ones to
+  // `visit_steady` and the rest to `visit`.
   const auto visit_piece = [&]<PieceType P>(PieceTag<P>, Square from, Bitboard targets,
                                             Bitboard calm_squares, Bitboard steady_squares) {
     const Bitboard skip = calm_targets<SkipCalm>(from, targets, calm_squares, empty);

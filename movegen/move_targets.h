@@ -133,7 +133,7 @@ PYKE_INLINE const CastlingPath& lowest_castling_path(const Position& pos, uint8_
 // test for attacked squares. Call only when not in check.
 template <Color Us>
 PYKE_INLINE uint8_t castlings_with_empty_path(const Position& pos) {
-  if (!(pos.castling_rights() & (Us == kWhite ? 3 : 12))) return 0;
+  if (!(pos.castling_rights() & castling_rights_of(Us))) return 0;
   const Bitboard occupied = pos.occupied();
   return detail::castling_if_open<Us, true>(pos, occupied) |
          detail::castling_if_open<Us, false>(pos, occupied);

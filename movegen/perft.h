@@ -4,7 +4,9 @@
 //
 // Inside, `perft_node<Cache, Us, Depth, Sliders>` is a template on the side to move, the remaining
 // depth and the slider backend (attacks.h): colour, depth and backend tests vanish at compile
-// time, and the last ply is bulk-counted (count.h) instead of played. `perft_with` reads the
+// time, and the last ply is bulk-counted (count.h) instead of played. At the last two plies,
+// quiet moves the replies cannot notice are not even made (calm.h): each is worth the replies
+// after a null move, counted once. `perft_with` reads the
 // run-time backend (`slider_backend()`) once and enters the kernels instantiated for it.
 //
 // Where 64 bits end. No accepted position has more than kMaxLegalMoves = 323 legal moves

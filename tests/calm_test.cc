@@ -2,7 +2,8 @@
 // and a steady one the null move's king moves, with its other pieces counted under the null
 // move's masks, in every position of the published, random and Chess960 suites and one move
 // after each published one; and for_each_legal_move_except_calm leaves out exactly the calm
-// moves, which it counts, and hands exactly the steady ones to its second visitor. Perft over the suites (perft_suite_test) checks the kernel that uses both.
+// moves, which it counts, and hands exactly the steady ones to its second visitor. Perft over
+// the suites (perft_suite_test) checks the kernel that uses both.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -71,22 +72,24 @@ int steady_replies(const Position& null, const Position& child) {
   return static_cast<int>(tally.total());
 }
 
-// Every calm move of `pos` leads to as many replies as the null move; the generator leaves out
-// exactly the calm moves.
+// Every calm move of `pos` leads to as many replies as the null move, and every steady one to
+// the replies steady_replies counts; the generator leaves out exactly the calm moves and hands
+// exactly the steady ones to its second visitor.
 void check_position(const Position& pos, Tally& tally) {
   if (pos.in_check()) return;
   ++tally.positions;
   const bool white = pos.side_to_move() == kWhite;
   const CalmSquares calm = white ? calm_of<kWhite>(pos) : calm_of<kBlack>(pos);
-  const int null_replies = legal_move_count(pos.after_null_move());
+  const Position null = pos.after_null_move();
+  const int null_replies = legal_move_count(null);
   std::vector<Move> expected_visits, expected_steady_visits;
   int expected_skipped = 0;
-  const Position null = pos.after_null_move();
   for (Move move : legal_moves(pos)) {
     tally.quiet += is_plain_quiet(pos, move);
     if (!is_calm(calm, pos, move)) {
-      if (!is_steady(calm, pos, move)) expected_visits.push_back(move);
-      if (is_steady(calm, pos, move)) {
+      if (!is_steady(calm, pos, move)) {
+        expected_visits.push_back(move);
+      } else {
         expected_steady_visits.push_back(move);
         ++tally.steady;
         Position child = pos;
