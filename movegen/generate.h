@@ -84,6 +84,13 @@ PYKE_INLINE Bitboard calm_targets(Square from, Bitboard targets, Bitboard calm, 
   }
 }
 
+// The single pushes (destinations in `pushes`) that do not promote and go from a square of
+// `squares` to a square of `squares`: the pawns' share of calm_targets.
+template <Color Us>
+PYKE_INLINE Bitboard pushes_within(Bitboard pushes, Bitboard squares) {
+  return pushes & squares & shift<kForward<Us>>(squares) & ~kPromotionRank<Us>;
+}
+
 // The generator behind for_each_legal_move and for_each_legal_move_except_calm: visits every
 // selected legal move, except (with `SkipCalm`) the calm quiet moves, which it only counts, and
 // the steady ones, which go to `visit_steady`. Returns how many it left out.
@@ -135,13 +142,10 @@ PYKE_INLINE int generate_legal_moves(const Position& pos, const MaskSet& m, cons
   const PawnTargets pawns = pawn_targets<Us>(pos, m);
   Bitboard single_push = pawns.single_push & pushes_kept;
   if constexpr (SkipCalm) {
-    // A single push that does not promote, from a calm square to a calm square.
-    const Bitboard skip =
-        single_push & calm.other & shift<kForward<Us>>(calm.other) & ~kPromotionRank<Us>;
+    const Bitboard skip = pushes_within<Us>(single_push, calm.other);
     skipped += popcount(skip);
     single_push ^= skip;
-    const Bitboard steady = single_push & calm.steady_other &
-                            shift<kForward<Us>>(calm.steady_other) & ~kPromotionRank<Us>;
+    const Bitboard steady = pushes_within<Us>(single_push, calm.steady_other);
     visit_pawn_moves<Us, kForward<Us>>(steady, visit_steady);
     single_push ^= steady;
   }

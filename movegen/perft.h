@@ -6,8 +6,8 @@
 // depth and the slider backend (attacks.h): colour, depth and backend tests vanish at compile
 // time, and the last ply is bulk-counted (count.h) instead of played. At the last two plies,
 // quiet moves the replies cannot notice are not even made (calm.h): each is worth the replies
-// after a null move, counted once. `perft_with` reads the
-// run-time backend (`slider_backend()`) once and enters the kernels instantiated for it.
+// after a null move, counted once. `perft_with` reads the run-time backend (`slider_backend()`)
+// once and enters the kernels instantiated for it.
 //
 // Where 64 bits end. No accepted position has more than kMaxLegalMoves = 323 legal moves
 // (material.h proves it), so a subtree of depth d has at most 323^d leaves, which fits 64 bits
@@ -207,6 +207,9 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
       // king moves: only their other pieces are counted.
       MoveTally tally;
       const MaskSet m = create_masks<Us, Sliders>(pos);
+      const auto count_child = [&](auto piece, Move move) {
+        add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
+      };
       if (m.checkers == 0) {
         const CalmSquares calm = calm_squares<Us, Sliders>(pos);
         const Position null = pos.after_null_move();
@@ -214,11 +217,7 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
         const uint64_t king_replies =
             static_cast<uint64_t>(count_king_moves(king_moves<~Us, true, Sliders>(null, reply_masks)));
         const int calm_moves = for_each_legal_move_except_calm<Us, Sliders>(
-            pos, m, calm,
-            [&](auto piece, Move move) {
-              add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
-            },
-            [&](auto piece, Move move) {
+            pos, m, calm, count_child, [&](auto piece, Move move) {
               tally.scalar += king_replies;
               add_non_king_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), reply_masks, tally);
             });
@@ -228,9 +227,7 @@ uint64_t perft_node(const Position& pos, Cache& cache, typename Cache::Key key) 
           tally.scalar += static_cast<uint64_t>(calm_moves) * (king_replies + replies.total());
         }
       } else {
-        for_each_legal_move<Us, Sliders>(pos, m, [&](auto piece, Move move) {
-          add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
-        });
+        for_each_legal_move<Us, Sliders>(pos, m, count_child);
       }
       nodes = tally.total();
     } else {
