@@ -11,11 +11,12 @@
 #include "cli/bench_epd.h"
 #include "epd/epd.h"
 #include "movegen/attacks.h"
-#include "movegen/count.h"
-#include "movegen/count_avx512.h"
-#include "movegen/perft.h"
+#include "movegen/internal/count.h"
+#include "movegen/internal/count_avx512.h"
 #include "movegen/position.h"
-#include "perft/parallel.h"
+#include "perft/internal/cache.h"
+#include "perft/internal/kernel.h"
+#include "perft/perft.h"
 
 namespace pyke {
 namespace {
@@ -27,16 +28,17 @@ using CountFunction = absl::StatusOr<absl::uint128> (*)(const Position& pos, int
                                                         int threads);
 
 absl::StatusOr<absl::uint128> count_with_perft(const Position& pos, int depth, int threads) {
-  parallel::Options options;
+  perft::Options options;
   options.threads = threads;
-  return parallel::count(pos, depth, options);
+  return perft::perft(pos, depth, options);
 }
 
 // One thread, no table, the kernels instantiated for slider backend S and counting path W.
 template <class S, bool W>
 absl::StatusOr<absl::uint128> count_with_kernel(const Position& pos, int depth, int) {
-  NoCache cache;
-  return detail::perft_sliders<NoCache, CountingPath<S, W>>(pos, depth, cache, 0);
+  perft::internal::NoCache cache;
+  return perft::internal::count_with_sliders<perft::internal::NoCache, CountingPath<S, W>>(
+      pos, depth, cache, 0);
 }
 
 struct BenchTotal {

@@ -17,9 +17,9 @@
 #include "diff/engine_client.h"
 #include "diff/find_difference.h"
 #include "diff/movegen_source.h"
-#include "movegen/perft.h"
+#include "movegen/movegen.h"
 #include "movegen/position.h"
-#include "perft/parallel.h"
+#include "perft/perft.h"
 #include "tt/table.h"
 
 ABSL_FLAG(std::string, engine, "",
@@ -104,7 +104,7 @@ absl::StatusOr<int> parse_depth(const char* text) {
   if (!absl::SimpleAtoi(text, &depth)) {
     return absl::InvalidArgumentError(absl::StrCat("depth '", text, "' is not a number"));
   }
-  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
+  if (absl::Status s = perft::check_depth(depth); !s.ok()) return s;
   if (depth < 1) return absl::InvalidArgumentError("diff needs a depth of at least 1");
   return depth;
 }
@@ -127,7 +127,7 @@ int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_
   if (!root.ok()) return fail(root.status());
   // Chess960 notation when asked for, for a Shredder-FEN, or when castling needs it.
   chess960 = chess960_notation(*root, chess960 || file_letters);
-  if (absl::Status s = parallel::check_threads(threads); !s.ok()) return fail(s);
+  if (absl::Status s = perft::check_threads(threads); !s.ok()) return fail(s);
   const std::vector<std::string> moves(args.begin() + 3, args.end());
   // Checked before the engine is started.
   if (absl::Status s = diff::position_after(*root, moves, chess960).status(); !s.ok()) {

@@ -44,9 +44,8 @@
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
 #include "movegen/movegen.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 #include "movegen/position.h"
-#include "perft/parallel.h"
 #include "tt/stats.h"
 #include "tt/table.h"
 #include "uci/engine.h"
@@ -97,7 +96,7 @@ class ProgressLine {
     const double elapsed = seconds_since(start_);
     const double left = done > 0 ? elapsed * (total - done) / done : 0;
     std::fprintf(stderr, "\r\x1b[K%d/%d root moves, %s nodes, %.1f s, about %.0f s left", done,
-                 total, count_text(nodes).c_str(), elapsed, left);
+                 total, perft::count_text(nodes).c_str(), elapsed, left);
     std::fflush(stderr);
     shown_ = true;
   }
@@ -122,8 +121,8 @@ absl::StatusOr<Position> starting_position(const std::vector<char*>& args, bool&
 }
 
 absl::StatusOr<int> thread_count() {
-  const int threads = absl::GetFlag(FLAGS_threads).value_or(parallel::available_cpus());
-  if (absl::Status s = parallel::check_threads(threads); !s.ok()) return s;
+  const int threads = absl::GetFlag(FLAGS_threads).value_or(perft::available_cpus());
+  if (absl::Status s = perft::check_threads(threads); !s.ok()) return s;
   return threads;
 }
 
@@ -137,9 +136,9 @@ int run_perft(const std::vector<char*>& args) {
   int depth = 0;
   if (!absl::SimpleAtoi(args[1], &depth)) {
     return fail(absl::InvalidArgumentError(absl::StrCat(
-        "depth '", args[1], "' is not a number (expected 0 to ", kMaxPerftDepth, ")")));
+        "depth '", args[1], "' is not a number (expected 0 to ", perft::kMaxDepth, ")")));
   }
-  if (absl::Status s = check_perft_depth(depth); !s.ok()) return fail(s);
+  if (absl::Status s = perft::check_depth(depth); !s.ok()) return fail(s);
   if (absl::GetFlag(FLAGS_verify) && absl::GetFlag(FLAGS_hash) == 0) {
     return fail(absl::InvalidArgumentError(
         "--verify checks a hashed count against an unhashed one: it needs --hash MB"));
@@ -151,7 +150,7 @@ int run_perft(const std::vector<char*>& args) {
   if (!pos.ok()) return fail(pos.status());
   absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = make_table(*threads);
   if (!table.ok()) return fail(table.status());
-  parallel::Options options;
+  perft::Options options;
   options.threads = *threads;
   options.table = table->get();
 
@@ -164,7 +163,7 @@ int run_perft(const std::vector<char*>& args) {
     options.progress = [&progress](int done, int total, absl::uint128 n) {
       progress.update(done, total, n);
     };
-    absl::StatusOr<std::vector<DivideEntry>> entries = parallel::divide(*pos, depth, options);
+    absl::StatusOr<std::vector<perft::DivideEntry>> entries = perft::divide(*pos, depth, options);
     progress.erase();
     if (!entries.ok()) return fail(entries.status());
     nodes = uci::write_divide(*entries, std::cout, chess960);
@@ -176,7 +175,7 @@ int run_perft(const std::vector<char*>& args) {
     // out.
     options.table = nullptr;
     options.progress = nullptr;
-    absl::StatusOr<absl::uint128> unhashed = parallel::count(*pos, depth, options);
+    absl::StatusOr<absl::uint128> unhashed = perft::perft(*pos, depth, options);
     if (!unhashed.ok()) return fail(unhashed.status());
     if (*unhashed != nodes) {
       std::cerr << "pyke: verification FAILED: hashed count " << nodes << ", unhashed "
@@ -263,7 +262,7 @@ int main(int argc, char** argv) {
     pyke::BenchOptions options;
     // Bench measures one core unless --threads says otherwise.
     options.threads = absl::GetFlag(FLAGS_threads).value_or(1);
-    if (absl::Status s = pyke::parallel::check_threads(options.threads); !s.ok()) {
+    if (absl::Status s = pyke::perft::check_threads(options.threads); !s.ok()) {
       return pyke::fail(s);
     }
     options.backend = sliders->backend;
@@ -273,12 +272,12 @@ int main(int argc, char** argv) {
   }
   if (std::string(args[1]) == "verify") {
     return pyke::verify_command(args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet),
-                                absl::GetFlag(FLAGS_threads).value_or(pyke::parallel::available_cpus()));
+                                absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()));
   }
   if (std::string(args[1]) == "diff") {
     return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash),
                               absl::GetFlag(FLAGS_chess960),
-                              absl::GetFlag(FLAGS_threads).value_or(pyke::parallel::available_cpus()));
+                              absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()));
   }
   return pyke::run_perft(args);
 }

@@ -17,10 +17,8 @@
 #include "absl/strings/str_join.h"
 #include "cli/command_line.h"
 #include "epd/epd.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 #include "movegen/position.h"
-#include "perft/parallel.h"
-#include "tt/table.h"
 #include "tt/table.h"
 
 ABSL_FLAG(std::optional<int>, max_depth, std::nullopt,
@@ -60,7 +58,7 @@ struct Results {
 class Counter {
  public:
   static absl::StatusOr<Counter> create(uint64_t hash_megabytes, int threads) {
-    if (absl::Status s = parallel::check_threads(threads); !s.ok()) return s;
+    if (absl::Status s = perft::check_threads(threads); !s.ok()) return s;
     Counter counter;
     counter.threads_ = threads;
     if (hash_megabytes > 0) {
@@ -73,10 +71,10 @@ class Counter {
   }
 
   absl::StatusOr<absl::uint128> count(const Position& pos, int depth) {
-    parallel::Options options;
+    perft::Options options;
     options.threads = threads_;
     options.table = table_.get();
-    return parallel::count(pos, depth, options);
+    return perft::perft(pos, depth, options);
   }
 
  private:
@@ -95,7 +93,7 @@ absl::StatusOr<std::vector<Check>> plan_checks(const std::vector<epd::Record>& r
     Check check{&record, *pos, {}};
     for (const auto& [depth, expected] : record.counts) {
       if (options.max_depth.has_value() && depth > *options.max_depth) continue;
-      if (absl::Status s = check_perft_depth(depth); !s.ok()) {
+      if (absl::Status s = perft::check_depth(depth); !s.ok()) {
         return absl::InvalidArgumentError(absl::StrCat(where, "D", depth, ": ", s.message()));
       }
       check.counts.emplace_back(depth, expected);

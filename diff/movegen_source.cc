@@ -1,8 +1,7 @@
 #include "diff/movegen_source.h"
 
 #include "movegen/movegen.h"
-#include "movegen/perft.h"
-#include "perft/parallel.h"
+#include "perft/perft.h"
 
 namespace pyke::diff {
 
@@ -14,14 +13,14 @@ absl::StatusOr<Position> position_after(const Position& root,
 absl::StatusOr<Divide> MovegenSource::divide(const std::vector<std::string>& moves, int depth) {
   absl::StatusOr<Position> pos = position_after(root_, moves, chess960_);
   if (!pos.ok()) return pos.status();
-  parallel::Options options;
+  perft::Options options;
   options.threads = threads_;
   options.table = table_;
-  absl::StatusOr<std::vector<DivideEntry>> entries = parallel::divide(*pos, depth, options);
+  absl::StatusOr<std::vector<perft::DivideEntry>> entries = perft::divide(*pos, depth, options);
   if (!entries.ok()) return entries.status();
   const bool notation960 = chess960_notation(*pos, chess960_);
   Divide divide;
-  for (const DivideEntry& e : *entries) divide[to_uci(e.move, notation960)] = e.nodes;
+  for (const perft::DivideEntry& e : *entries) divide[to_uci(e.move, notation960)] = e.nodes;
   return divide;
 }
 

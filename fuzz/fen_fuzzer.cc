@@ -9,7 +9,7 @@
 
 #include "fuzz/fuzz_check.h"
 #include "movegen/movegen.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 #include "movegen/position.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     PYKE_FUZZ_CHECK(child.play(move).ok());
     replies += static_cast<uint64_t>(pyke::legal_move_count(child));
   }
-  const absl::StatusOr<absl::uint128> perft2 = pyke::perft(*pos, 2);
+  const absl::StatusOr<absl::uint128> perft2 = pyke::perft::perft(*pos, 2);
   PYKE_FUZZ_CHECK(perft2.ok() && *perft2 == replies);
   return 0;
 }

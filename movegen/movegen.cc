@@ -5,9 +5,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "movegen/count.h"
-#include "movegen/generate.h"
-#include "movegen/maskset.h"
+#include "movegen/internal/count.h"
+#include "movegen/internal/generate.h"
+#include "movegen/internal/maskset.h"
 
 namespace pyke {
 namespace {

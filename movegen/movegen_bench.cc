@@ -6,8 +6,8 @@
 
 #include "benchmark/benchmark.h"
 #include "movegen/attacks.h"
-#include "movegen/count.h"
-#include "movegen/maskset.h"
+#include "movegen/internal/count.h"
+#include "movegen/internal/maskset.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 

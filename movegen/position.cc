@@ -3,8 +3,8 @@
 #include <cassert>
 
 #include "absl/strings/str_cat.h"
-#include "movegen/make_move.h"
-#include "movegen/maskset.h"
+#include "movegen/internal/make_move.h"
+#include "movegen/internal/maskset.h"
 #include "movegen/movegen.h"
 
 namespace pyke {

@@ -12,7 +12,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 
 namespace pyke::mpi {
 namespace {
@@ -116,7 +116,7 @@ absl::StatusOr<Journal> Journal::open(const std::string& path, const std::string
 
 absl::Status Journal::append(size_t unit, absl::uint128 count) {
   const std::string line =
-      absl::StrCat(unit, " ", count_text(count), " ", journal_check(unit, count), "\n");
+      absl::StrCat(unit, " ", perft::count_text(count), " ", journal_check(unit, count), "\n");
   if (std::fputs(line.c_str(), file_.get()) < 0 || std::fflush(file_.get()) != 0) {
     return absl::DataLossError(
         absl::StrCat("cannot write journal ", path_, ": ", std::strerror(errno)));

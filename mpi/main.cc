@@ -43,13 +43,12 @@
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
 #include "movegen/movegen.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 #include "movegen/position.h"
 #include "mpi/journal.h"
 #include "mpi/local_worker.h"
 #include "mpi/scheduler.h"
 #include "perft/frontier.h"
-#include "perft/parallel.h"
 #include "tt/table.h"
 #include "uci/perft_report.h"
 
@@ -76,7 +75,7 @@ struct Run {
   Position root = Position::start();
   bool chess960 = false;
   int depth = 0;
-  parallel::Frontier frontier;
+  perft::Frontier frontier;
   int threads = 1;
   std::unique_ptr<tt::PerftTable> table;
 };
@@ -88,7 +87,7 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   if (!absl::SimpleAtoi(args[1], &run.depth)) {
     return absl::InvalidArgumentError(absl::StrCat("depth '", args[1], "' is not a number"));
   }
-  if (absl::Status s = check_perft_depth(run.depth); !s.ok()) return s;
+  if (absl::Status s = perft::check_depth(run.depth); !s.ok()) return s;
   if (run.depth < 1) return absl::InvalidArgumentError("pyke_mpi needs a depth of at least 1");
   run.chess960 = absl::GetFlag(FLAGS_chess960);
   if (const std::string fen = absl::GetFlag(FLAGS_fen); !fen.empty()) {
@@ -103,11 +102,11 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
       run.root, std::vector<std::string>(args.begin() + 2, args.end()), run.chess960);
   if (!root.ok()) return root.status();
   run.root = *root;
-  run.threads = absl::GetFlag(FLAGS_threads).value_or(parallel::available_cpus());
-  if (absl::Status s = parallel::check_threads(run.threads); !s.ok()) return s;
+  run.threads = absl::GetFlag(FLAGS_threads).value_or(perft::available_cpus());
+  if (absl::Status s = perft::check_threads(run.threads); !s.ok()) return s;
   const int ply = absl::GetFlag(FLAGS_frontier) > 0 ? absl::GetFlag(FLAGS_frontier)
-                                                     : parallel::default_frontier_ply(run.depth);
-  absl::StatusOr<parallel::Frontier> frontier = parallel::make_frontier(run.root, run.depth, ply);
+                                                     : perft::default_frontier_ply(run.depth);
+  absl::StatusOr<perft::Frontier> frontier = perft::make_frontier(run.root, run.depth, ply);
   if (!frontier.ok()) return frontier.status();
   run.frontier = *std::move(frontier);
   if (const uint64_t mb = absl::GetFlag(FLAGS_hash); mb > 0) {
@@ -119,12 +118,12 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
 }
 
 absl::uint128 count_unit(Run& run, size_t unit) {
-  parallel::Options options;
+  perft::Options options;
   options.threads = run.threads;
   options.table = run.table.get();
-  const parallel::WorkUnit& u = run.frontier.units[unit];
-  absl::StatusOr<absl::uint128> n = parallel::count(u.pos, u.depth, options);
-  return n.ok() ? *n : kPerftOverflow;
+  const perft::WorkUnit& u = run.frontier.units[unit];
+  absl::StatusOr<absl::uint128> n = perft::perft(u.pos, u.depth, options);
+  return n.ok() ? *n : perft::kOverflow;
 }
 
 // Workers other than rank 0: ask, count, answer, until told to stop.
@@ -159,7 +158,7 @@ class Progress {
     const double fresh = static_cast<double>(done - resumed);
     const double left = fresh > 0 ? elapsed * static_cast<double>(total - done) / fresh : 0;
     std::fprintf(stderr, "%s%zu/%zu units, %s nodes, %.3g nodes/s, %.0f s, about %.0f s left%s",
-                 tty_ ? "\r\x1b[K" : "pyke_mpi: ", done, total, count_text(nodes).c_str(),
+                 tty_ ? "\r\x1b[K" : "pyke_mpi: ", done, total, perft::count_text(nodes).c_str(),
                  static_cast<double>(nodes) / std::max(elapsed, 1e-9), elapsed, left,
                  tty_ ? "" : "\n");
     std::fflush(stderr);
@@ -201,8 +200,8 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
 
   absl::Status failure;
   const auto record = [&](size_t unit, absl::uint128 count) {
-    if (count == kPerftOverflow) {
-      failure = perft_overflow_error(run.depth);
+    if (count == perft::kOverflow) {
+      failure = perft::overflow_error(run.depth);
       return;
     }
     absl::StatusOr<bool> fresh = scheduler.finish(unit, count);
@@ -284,15 +283,15 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
-  std::vector<DivideEntry> entries;
+  std::vector<perft::DivideEntry> entries;
   for (const Move move : run.frontier.root_moves) entries.push_back({move, 0});
   absl::uint128 counted_now = 0;
   for (size_t u = 0; u < unit_count; ++u) {
     for (const auto& [root, paths] : run.frontier.units[u].roots) {
       const absl::uint128 part = counts[u] * absl::uint128(paths);
-      if (paths != 0 && part / paths != counts[u]) return fail(perft_overflow_error(run.depth));
-      if (!pyke::detail::add_count(entries[root].nodes, part)) {
-        return fail(perft_overflow_error(run.depth));
+      if (paths != 0 && part / paths != counts[u]) return fail(perft::overflow_error(run.depth));
+      if (!pyke::perft::add_count(entries[root].nodes, part)) {
+        return fail(perft::overflow_error(run.depth));
       }
     }
   }

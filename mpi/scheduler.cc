@@ -2,7 +2,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 
 namespace pyke::mpi {
 
@@ -42,8 +42,8 @@ absl::StatusOr<bool> Scheduler::finish(size_t unit, absl::uint128 count) {
   if (state_[unit] == State::kDone) {
     if (counts_[unit] != count) {
       return absl::DataLossError(absl::StrCat(
-          "two counts of unit ", unit, " disagree: ", count_text(counts_[unit]), " and ",
-          count_text(count), " (a hash collision or a faulty node); the run stops"));
+          "two counts of unit ", unit, " disagree: ", perft::count_text(counts_[unit]), " and ",
+          perft::count_text(count), " (a hash collision or a faulty node); the run stops"));
     }
     return false;
   }

@@ -5,10 +5,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "movegen/perft.h"
+#include "perft/internal/kernel.h"
+#include "perft/perft.h"
 #include "movegen/zobrist.h"
 
-namespace pyke::parallel {
+namespace pyke::perft {
 namespace {
 
 struct KeyHash {
@@ -49,7 +50,7 @@ class Level {
 
 absl::StatusOr<Frontier> make_frontier(const Position& root, int depth, int ply,
                                        uint64_t max_paths) {
-  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
+  if (absl::Status s = check_depth(depth); !s.ok()) return s;
   if (ply < 1 || ply > depth) {
     return absl::OutOfRangeError(
         absl::StrCat("frontier ply ", ply, " is out of range: 1 to the depth (", depth, ")"));
@@ -57,7 +58,7 @@ absl::StatusOr<Frontier> make_frontier(const Position& root, int depth, int ply,
   Frontier frontier;
   frontier.ply = ply;
   Level level;
-  detail::for_each_child(root, [&](const Position& child, Move move) {
+  internal::for_each_child(root, [&](const Position& child, Move move) {
     level.add(child, static_cast<int>(frontier.root_moves.size()), 1);
     frontier.root_moves.push_back(move);
   });
@@ -66,7 +67,7 @@ absl::StatusOr<Frontier> make_frontier(const Position& root, int depth, int ply,
     Level next;
     uint64_t paths = 0;
     for (const WorkUnit& unit : level.units()) {
-      detail::for_each_child(unit.pos, [&](const Position& child, Move) {
+      internal::for_each_child(unit.pos, [&](const Position& child, Move) {
         for (const auto& [r, n] : unit.roots) {
           next.add(child, r, n);
           paths += n;
@@ -91,4 +92,4 @@ absl::StatusOr<Frontier> make_frontier(const Position& root, int depth, int ply,
 
 int default_frontier_ply(int depth) { return std::clamp(depth - 4, 1, 4); }
 
-}  // namespace pyke::parallel
+}  // namespace pyke::perft

@@ -28,7 +28,7 @@
 #include "movegen/move.h"
 #include "movegen/position.h"
 
-namespace pyke::parallel {
+namespace pyke::perft {
 
 // One distinct position at the frontier, and the paths that reach it.
 struct WorkUnit {
@@ -61,6 +61,6 @@ absl::StatusOr<Frontier> make_frontier(const Position& root, int depth, int ply,
 // paths), shallow enough that every rank builds it in a moment (ply 5 takes seconds).
 int default_frontier_ply(int depth);
 
-}  // namespace pyke::parallel
+}  // namespace pyke::perft
 
 #endif  // PYKE_PERFT_FRONTIER_H_

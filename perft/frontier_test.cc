@@ -3,28 +3,28 @@
 #include "perft/frontier.h"
 
 #include "gtest/gtest.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 #include "movegen/position.h"
 
-namespace pyke::parallel {
+namespace pyke::perft {
 namespace {
 
 void expect_frontier_divide_equals_plain(const Position& root, int depth, int ply) {
   absl::StatusOr<Frontier> frontier = make_frontier(root, depth, ply);
   ASSERT_TRUE(frontier.ok()) << frontier.status();
-  absl::StatusOr<std::vector<DivideEntry>> plain = pyke::divide(root, depth);
+  absl::StatusOr<std::vector<perft::DivideEntry>> plain = perft::divide(root, depth);
   ASSERT_TRUE(plain.ok());
   ASSERT_EQ(frontier->root_moves.size(), plain->size());
   std::vector<absl::uint128> per_root(plain->size(), 0);
   uint64_t paths = 0;
   for (const WorkUnit& unit : frontier->units) {
     ASSERT_EQ(unit.depth, depth - ply);
-    const absl::uint128 below = *pyke::perft(unit.pos, unit.depth);
+    const absl::uint128 below = *perft::perft(unit.pos, unit.depth);
     for (const auto& [r, n] : unit.roots) per_root[r] += below * n;
     paths += unit.paths();
   }
   EXPECT_EQ(paths, frontier->paths);
-  EXPECT_EQ(absl::uint128(frontier->paths), *pyke::perft(root, ply)) << "paths = perft(ply)";
+  EXPECT_EQ(absl::uint128(frontier->paths), *perft::perft(root, ply)) << "paths = perft(ply)";
   for (size_t r = 0; r < plain->size(); ++r) {
     EXPECT_EQ(frontier->root_moves[r], (*plain)[r].move);
     EXPECT_EQ(per_root[r], (*plain)[r].nodes) << to_uci((*plain)[r].move);
@@ -64,4 +64,4 @@ TEST(Frontier, BadPliesAndHugeFrontiersAreErrors) {
 }
 
 }  // namespace
-}  // namespace pyke::parallel
+}  // namespace pyke::perft

@@ -2,7 +2,7 @@
 // kernels): every thread count gives the same divide, with and without a shared table, with
 // tables small enough that threads overwrite each other's entries constantly; more threads than
 // work; stopping; progress.
-#include "perft/parallel.h"
+#include "perft/perft.h"
 
 #include <atomic>
 #include <chrono>
@@ -10,11 +10,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "movegen/perft.h"
 #include "movegen/position.h"
 #include "tt/table.h"
 
-namespace pyke::parallel {
+namespace pyke::perft {
 namespace {
 
 constexpr const char* kPositions[] = {
@@ -43,7 +42,7 @@ TEST(Parallel, EveryThreadCountGivesThePlainDivide) {
   for (const char* fen : kPositions) {
     const Position pos = position(fen);
     for (int depth : {1, 2, 4}) {
-      absl::StatusOr<std::vector<DivideEntry>> want = pyke::divide(pos, depth);
+      absl::StatusOr<std::vector<DivideEntry>> want = perft::divide(pos, depth);
       ASSERT_TRUE(want.ok());
       for (int threads : {1, 2, 3, 4, 8}) {
         Options options;
@@ -65,12 +64,12 @@ TEST(Parallel, ThreadsShareTablesOfEverySizeExactly) {
     ASSERT_TRUE(table.ok());
     for (const char* fen : kPositions) {
       const Position pos = position(fen);
-      const absl::uint128 want = *pyke::perft(pos, 5);
+      const absl::uint128 want = *perft::perft(pos, 5);
       for (int threads : {1, 4, 8}) {
         Options options;
         options.threads = threads;
         options.table = table->get();
-        absl::StatusOr<absl::uint128> got = count(pos, 5, options);
+        absl::StatusOr<absl::uint128> got = perft(pos, 5, options);
         ASSERT_TRUE(got.ok()) << got.status();
         EXPECT_EQ(*got, want) << fen << " buckets " << buckets << " threads " << threads;
       }
@@ -84,9 +83,9 @@ TEST(Parallel, MoreThreadsThanWork) {
   for (int depth : {1, 2, 3}) {
     Options options;
     options.threads = 64;
-    absl::StatusOr<absl::uint128> got = count(pos, depth, options);
+    absl::StatusOr<absl::uint128> got = perft(pos, depth, options);
     ASSERT_TRUE(got.ok()) << got.status();
-    EXPECT_EQ(*got, *pyke::perft(pos, depth)) << "depth " << depth;
+    EXPECT_EQ(*got, *perft::perft(pos, depth)) << "depth " << depth;
   }
   // Mate: no root moves at all.
   const Position mated = position("4k3/8/8/8/8/8/5PPP/3r2K1 w - - 0 1");
@@ -95,19 +94,19 @@ TEST(Parallel, MoreThreadsThanWork) {
   absl::StatusOr<std::vector<DivideEntry>> entries = divide(mated, 3, options);
   ASSERT_TRUE(entries.ok());
   EXPECT_TRUE(entries->empty());
-  EXPECT_EQ(*count(mated, 0, options), 1);
+  EXPECT_EQ(*perft(mated, 0, options), 1);
 }
 
 TEST(Parallel, BadThreadCountsAndDepthsAreErrors) {
   Options options;
   for (int threads : {0, -1, kMaxThreads + 1}) {
     options.threads = threads;
-    EXPECT_EQ(count(Position::start(), 3, options).status().code(),
+    EXPECT_EQ(perft(Position::start(), 3, options).status().code(),
               absl::StatusCode::kOutOfRange);
   }
   options.threads = 2;
   EXPECT_FALSE(divide(Position::start(), 0, options).ok());
-  EXPECT_FALSE(count(Position::start(), kMaxPerftDepth + 1, options).ok());
+  EXPECT_FALSE(perft(Position::start(), perft::kMaxDepth + 1, options).ok());
 }
 
 TEST(Parallel, StopEndsACountQuicklyAndTheTableStaysExact) {
@@ -120,7 +119,7 @@ TEST(Parallel, StopEndsACountQuicklyAndTheTableStaysExact) {
   options.stop = &stop;
   absl::StatusOr<absl::uint128> result;
   std::chrono::steady_clock::time_point stopped_at;
-  std::thread counter([&] { result = count(Position::start(), 12, options); });  // hours
+  std::thread counter([&] { result = perft(Position::start(), 12, options); });  // hours
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   stopped_at = std::chrono::steady_clock::now();
   stop = true;
@@ -131,7 +130,7 @@ TEST(Parallel, StopEndsACountQuicklyAndTheTableStaysExact) {
 
   // Whatever the stopped count stored is exact: the same table now gives the right total.
   options.stop = nullptr;
-  absl::StatusOr<absl::uint128> again = count(Position::start(), 6, options);
+  absl::StatusOr<absl::uint128> again = perft(Position::start(), 6, options);
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(*again, 119060324);
 }
@@ -150,7 +149,7 @@ TEST(Parallel, ProgressCountsRootMovesUpToAll) {
     last_nodes = nodes;
     ++calls;
   };
-  absl::StatusOr<absl::uint128> got = count(Position::start(), 5, options);
+  absl::StatusOr<absl::uint128> got = perft(Position::start(), 5, options);
   ASSERT_TRUE(got.ok());
   EXPECT_GT(calls, 0);
   EXPECT_EQ(last_done, 20);
@@ -163,4 +162,4 @@ TEST(Parallel, AvailableCpusIsAtLeastOne) {
 }
 
 }  // namespace
-}  // namespace pyke::parallel
+}  // namespace pyke::perft

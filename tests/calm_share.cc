@@ -10,14 +10,17 @@
 #include <string>
 
 #include "absl/strings/numbers.h"
-#include "movegen/calm.h"
-#include "movegen/generate.h"
-#include "movegen/maskset.h"
+#include "perft/internal/calm.h"
+#include "movegen/internal/generate.h"
+#include "movegen/internal/maskset.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 
 namespace pyke {
 namespace {
+
+using perft::internal::calm_squares;
+using perft::internal::for_each_legal_move_except_calm;
 
 struct Share {
   uint64_t nodes = 0, in_check = 0, moves = 0, calm = 0, steady = 0;

@@ -10,15 +10,19 @@
 
 #include "epd/epd.h"
 #include "gtest/gtest.h"
-#include "movegen/calm.h"
-#include "movegen/count.h"
-#include "movegen/generate.h"
-#include "movegen/maskset.h"
+#include "perft/internal/calm.h"
+#include "movegen/internal/count.h"
+#include "movegen/internal/generate.h"
+#include "movegen/internal/maskset.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 
 namespace pyke {
 namespace {
+
+using perft::internal::CalmSquares;
+using perft::internal::calm_squares;
+using perft::internal::for_each_legal_move_except_calm;
 
 std::vector<Position> suite_positions(const std::string& path, size_t at_least) {
   const absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(path);

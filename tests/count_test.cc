@@ -5,7 +5,7 @@
 
 #include "epd/epd.h"
 #include "gtest/gtest.h"
-#include "movegen/count.h"
+#include "movegen/internal/count.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 

@@ -10,7 +10,9 @@
 #include "absl/numeric/int128.h"
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
-#include "movegen/perft.h"
+#include "perft/internal/cache.h"
+#include "perft/internal/kernel.h"
+#include "perft/perft.h"
 #include "movegen/position.h"
 #include "uci/perft_report.h"
 
@@ -32,15 +34,15 @@ struct HugeSubtrees {
   }
   void store(uint64_t, int, uint64_t) {}
 };
-static_assert(PerftCache<HugeSubtrees>);
+static_assert(perft::internal::PerftCache<HugeSubtrees>);
 
 TEST(Overflow, TwentyRootMovesOfTwoToTheSixtySecondPrintTheirExactSum) {
   HugeSubtrees cache;
-  absl::StatusOr<std::vector<DivideEntry>> entries =
-      checked_divide(Position::start(), 9, cache, nullptr);
+  absl::StatusOr<std::vector<perft::DivideEntry>> entries =
+      perft::internal::checked_divide(Position::start(), 9, cache, nullptr);
   ASSERT_TRUE(entries.ok()) << entries.status();
   ASSERT_EQ(entries->size(), 20u);
-  for (const DivideEntry& e : *entries) EXPECT_EQ(e.nodes, kHugeSubtree) << to_uci(e.move);
+  for (const perft::DivideEntry& e : *entries) EXPECT_EQ(e.nodes, kHugeSubtree) << to_uci(e.move);
 
   std::ostringstream report;
   const absl::uint128 total = uci::write_divide(*entries, report);
@@ -53,26 +55,26 @@ TEST(Overflow, TwentyRootMovesOfTwoToTheSixtySecondPrintTheirExactSum) {
 TEST(Overflow, DeeperNodesAddInOneHundredTwentyEightBits) {
   HugeSubtrees cache;
   // Perft 10: 400 depth-8 nodes of 2^62 each = 100 · 2^64.
-  EXPECT_EQ(perft_with(Position::start(), 10, cache, 0), absl::MakeUint128(100, 0));
-  absl::StatusOr<absl::uint128> checked = checked_perft(Position::start(), 9, cache);
+  EXPECT_EQ(perft::internal::count_with(Position::start(), 10, cache, 0), absl::MakeUint128(100, 0));
+  absl::StatusOr<absl::uint128> checked = perft::internal::checked_count(Position::start(), 9, cache);
   ASSERT_TRUE(checked.ok());
-  EXPECT_EQ(count_text(*checked), "92233720368547758080");
+  EXPECT_EQ(perft::count_text(*checked), "92233720368547758080");
 }
 
 TEST(Overflow, SumsPastTwoToTheOneHundredTwentyEightAreReported) {
   const absl::uint128 half = absl::MakeUint128(uint64_t{1} << 63, 0);  // 2^127
-  std::vector<DivideEntry> entries = {{Move::make(kE2, kE4), half - 1},
+  std::vector<perft::DivideEntry> entries = {{Move::make(kE2, kE4), half - 1},
                                       {Move::make(kD2, kD4), half - 1}};
-  EXPECT_EQ(divide_total(entries), absl::Uint128Max() - 1);  // 2^128 - 2: fits, just
+  EXPECT_EQ(perft::divide_total(entries), absl::Uint128Max() - 1);  // 2^128 - 2: fits, just
   entries.push_back({Move::make(kC2, kC4), 3});
-  EXPECT_EQ(divide_total(entries), kPerftOverflow);
-  entries = {{Move::make(kE2, kE4), kPerftOverflow}};
-  EXPECT_EQ(divide_total(entries), kPerftOverflow) << "an overflowed part stays overflowed";
+  EXPECT_EQ(perft::divide_total(entries), perft::kOverflow);
+  entries = {{Move::make(kE2, kE4), perft::kOverflow}};
+  EXPECT_EQ(perft::divide_total(entries), perft::kOverflow) << "an overflowed part stays overflowed";
 }
 
 TEST(Overflow, ErrorsNameTheDepth) {
-  EXPECT_EQ(perft_overflow_error(19).code(), absl::StatusCode::kOutOfRange);
-  EXPECT_NE(perft_overflow_error(19).message().find("perft 19"), absl::string_view::npos);
+  EXPECT_EQ(perft::overflow_error(19).code(), absl::StatusCode::kOutOfRange);
+  EXPECT_NE(perft::overflow_error(19).message().find("perft 19"), absl::string_view::npos);
 }
 
 }  // namespace

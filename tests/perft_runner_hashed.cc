@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "tests/perft_runner.h"
-#include "tt/hashed_perft.h"
+#include "perft/perft.h"
 #include "tt/table.h"
 
 ABSL_FLAG(size_t, hash_buckets, 2048, "buckets of the table (64 bytes each)");
@@ -26,7 +26,7 @@ tt::PerftTable& table() {
 }  // namespace
 
 absl::uint128 count_perft(const Position& pos, int depth) {
-  absl::StatusOr<absl::uint128> nodes = tt::hashed_perft(pos, depth, &table());
+  absl::StatusOr<absl::uint128> nodes = perft::perft(pos, depth, {.table = &table()});
   EXPECT_TRUE(nodes.ok()) << nodes.status();
   return nodes.value_or(0);
 }

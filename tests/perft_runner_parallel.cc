@@ -6,7 +6,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "perft/parallel.h"
+#include "perft/perft.h"
 #include "tests/perft_runner.h"
 #include "tt/table.h"
 
@@ -30,10 +30,10 @@ tt::PerftTable* table() {
 }  // namespace
 
 absl::uint128 count_perft(const Position& pos, int depth) {
-  parallel::Options options;
+  perft::Options options;
   options.threads = absl::GetFlag(FLAGS_threads);
   options.table = table();
-  absl::StatusOr<absl::uint128> nodes = parallel::count(pos, depth, options);
+  absl::StatusOr<absl::uint128> nodes = perft::perft(pos, depth, options);
   EXPECT_TRUE(nodes.ok()) << nodes.status();
   return nodes.value_or(0);
 }

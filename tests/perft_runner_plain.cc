@@ -1,11 +1,11 @@
 #include "gtest/gtest.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 #include "tests/perft_runner.h"
 
 namespace pyke::testing {
 
 absl::uint128 count_perft(const Position& pos, int depth) {
-  absl::StatusOr<absl::uint128> nodes = perft(pos, depth);
+  absl::StatusOr<absl::uint128> nodes = perft::perft(pos, depth);
   EXPECT_TRUE(nodes.ok()) << nodes.status();
   return nodes.value_or(0);
 }

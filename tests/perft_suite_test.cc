@@ -11,7 +11,7 @@
 #include "absl/numeric/int128.h"
 #include "epd/epd.h"
 #include "gtest/gtest.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 #include "movegen/position.h"
 #include "tests/perft_runner.h"
 

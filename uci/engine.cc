@@ -5,8 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "movegen/movegen.h"
-#include "movegen/perft.h"
-#include "perft/parallel.h"
+#include "perft/perft.h"
 #include "uci/perft_report.h"
 #include "uci/protocol.h"
 
@@ -34,7 +33,7 @@ void Engine::stop_count() {
 }
 
 absl::Status Engine::set_threads(int threads) {
-  if (absl::Status s = parallel::check_threads(threads); !s.ok()) return s;
+  if (absl::Status s = perft::check_threads(threads); !s.ok()) return s;
   threads_ = threads;
   return absl::OkStatus();
 }
@@ -95,7 +94,7 @@ absl::Status Engine::handle_command(absl::string_view line, bool& quit) {
                        "\noption name Hash type spin default 0 min 0 max ",
                        tt::PerftTable::kMaxMegabytes,
                        "\noption name Threads type spin default 1 min 1 max ",
-                       parallel::kMaxThreads,
+                       perft::kMaxThreads,
                        "\noption name UCI_Chess960 type check default false\nuciok\n"));
   } else if (command == "ucinewgame") {
     if (table_) table_->clear();
@@ -137,7 +136,7 @@ absl::Status Engine::handle_setoption(absl::string_view args) {
     return absl::OkStatus();
   }
   if (option->name == "threads") {
-    absl::StatusOr<int64_t> threads = option_integer(*option, "Threads", 1, parallel::kMaxThreads);
+    absl::StatusOr<int64_t> threads = option_integer(*option, "Threads", 1, perft::kMaxThreads);
     if (!threads.ok()) return threads.status();
     return set_threads(static_cast<int>(*threads));
   }
@@ -158,20 +157,20 @@ absl::Status Engine::handle_go(absl::string_view args) {
   int depth = 0;
   if (tokens.size() != 2 || !absl::SimpleAtoi(tokens[1], &depth)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("go perft takes one depth from 0 to ", kMaxPerftDepth));
+        absl::StrCat("go perft takes one depth from 0 to ", perft::kMaxDepth));
   }
-  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
+  if (absl::Status s = perft::check_depth(depth); !s.ok()) return s;
   if (depth == 0) {
     write("\nNodes searched: 1\n");
     return absl::OkStatus();
   }
-  parallel::Options options;
+  perft::Options options;
   options.threads = threads_;
   options.table = table_.get();
   options.stop = &stop_;
   const bool chess960 = chess960_notation(position_, chess960_);
   count_ = std::thread([this, position = position_, depth, options, chess960] {
-    absl::StatusOr<std::vector<DivideEntry>> entries = parallel::divide(position, depth, options);
+    absl::StatusOr<std::vector<perft::DivideEntry>> entries = perft::divide(position, depth, options);
     if (entries.ok()) {
       std::ostringstream report;
       write_divide(*entries, report, chess960);

@@ -57,7 +57,7 @@ class Engine {
   // Resizes the hash table: 0 turns hashing off. An error leaves the table as it was.
   absl::Status set_hash_megabytes(size_t megabytes);
 
-  // Threads for `go perft` (1 … parallel::kMaxThreads; 1 by default, as GUIs expect).
+  // Threads for `go perft` (1 … perft::kMaxThreads; 1 by default, as GUIs expect).
   absl::Status set_threads(int threads);
   int threads() const { return threads_; }
 

@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "gtest/gtest.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 
 namespace pyke::uci {
 namespace {
@@ -58,7 +58,7 @@ TEST(Uci, PositionWithMovesAndFen) {
       << out;
   auto child = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
   ASSERT_TRUE(child.ok());
-  EXPECT_TRUE(contains(out, "Nodes searched: " + count_text(*perft(*child, 2)))) << out;
+  EXPECT_TRUE(contains(out, "Nodes searched: " + perft::count_text(*perft::perft(*child, 2)))) << out;
 }
 
 TEST(Uci, HashedPerftAgreesAndCanBeResizedAndCleared) {

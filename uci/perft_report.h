@@ -14,15 +14,15 @@
 #include <vector>
 
 #include "absl/numeric/int128.h"
-#include "movegen/perft.h"
+#include "perft/perft.h"
 
 namespace pyke::uci {
 
 // Writes one `move: nodes` line per root move, sorted by move text, a blank line and
-// `Nodes searched: N`. Returns N. The entries come from checked_divide (or a driver that checks
+// `Nodes searched: N`. Returns N. The entries come from perft::divide (or a driver that checks
 // the same way), so their sum fits 128 bits. With `chess960`, castlings are written as the king
 // taking its rook (e1h1) instead of the king's two-square move (e1g1): see to_uci.
-absl::uint128 write_divide(const std::vector<DivideEntry>& entries, std::ostream& out,
+absl::uint128 write_divide(const std::vector<perft::DivideEntry>& entries, std::ostream& out,
                            bool chess960 = false);
 
 }  // namespace pyke::uci

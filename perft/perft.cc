@@ -1,21 +1,29 @@
-#include "perft/parallel.h"
+#include "perft/perft.h"
 
 #include <sched.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
-#include <new>
+#include <sstream>
 #include <thread>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "perft/stop_aware_cache.h"
-#include "tt/hashed_perft.h"
+#include "perft/internal/cache.h"
+#include "perft/internal/kernel.h"
 
-namespace pyke::parallel {
+namespace pyke::perft {
 namespace {
+
+using internal::for_each_child;
+using internal::NoCache;
+using internal::StopAwareCache;
+using internal::StoppablePerftCache;
+using internal::TableCache;
 
 // Subtrees shallower than this are not split further: a unit of depth 2 is a few hundred leaves.
 constexpr int kMinUnitDepth = 2;
@@ -32,7 +40,7 @@ struct Unit {
 // enough units for the threads (or the units would be too shallow).
 std::vector<Unit> split(const Position& pos, int depth, int threads, std::vector<Move>& roots) {
   std::vector<Unit> units;
-  detail::for_each_child(pos, [&](const Position& child, Move move) {
+  for_each_child(pos, [&](const Position& child, Move move) {
     units.push_back({child, depth - 1, static_cast<int>(roots.size())});
     roots.push_back(move);
   });
@@ -42,19 +50,13 @@ std::vector<Unit> split(const Position& pos, int depth, int threads, std::vector
     next.reserve(units.size() * 32);
     for (const Unit& unit : units) {
       // A unit with no moves has no leaves below it (depth ≥ 1): dropping it changes no count.
-      detail::for_each_child(unit.pos, [&](const Position& child, Move) {
+      for_each_child(unit.pos, [&](const Position& child, Move) {
         next.push_back({child, unit.depth - 1, unit.root});
       });
     }
     units = std::move(next);
   }
   return units;
-}
-
-// Counts one unit with the thread's cache policy.
-template <class Cache>
-absl::uint128 count_unit(const Unit& unit, Cache& cache) {
-  return perft_with(unit.pos, unit.depth, cache, cache.key_of(unit.pos));
 }
 
 // What the threads share. Each unit's slot is written by exactly one thread, once.
@@ -71,15 +73,16 @@ struct Work {
   int workers_left = 0;    // guarded by mutex: threads still running
 };
 
-template <class Cache>
+template <StoppablePerftCache Cache>
 void work(Work& w, Cache cache) {
   while (true) {
     const size_t u = w.next.fetch_add(1, std::memory_order_relaxed);
     if (u >= w.units.size() || cache.stopped()) break;
-    w.counts[u] = count_unit(w.units[u], cache);
+    const Unit& unit = w.units[u];
+    w.counts[u] = internal::count_with(unit.pos, unit.depth, cache, cache.key_of(unit.pos));
     w.done[u].store(true, std::memory_order_release);
     w.finished.fetch_add(1, std::memory_order_relaxed);
-    if (w.units_left[w.units[u].root].fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    if (w.units_left[unit.root].fetch_sub(1, std::memory_order_acq_rel) == 1) {
       std::lock_guard<std::mutex> lock(w.mutex);
       ++w.roots_finished;
       w.changed.notify_one();
@@ -92,38 +95,26 @@ void work(Work& w, Cache cache) {
 
 void run_worker(Work& w, const Options& options, const std::atomic<bool>* stop) {
   if (options.table != nullptr) {
-    work(w, StopAwareCache<tt::TableCache>(tt::TableCache(*options.table), stop));
+    work(w, StopAwareCache<TableCache>(TableCache(*options.table), stop));
   } else {
     work(w, StopAwareCache<NoCache>(NoCache{}, stop));
   }
 }
 
 // Root moves done and nodes counted so far, from the units that are finished.
-void report_progress(Work& w, int root_count, const DivideProgress& progress) {
+void report_progress(Work& w, int root_count, const Progress& progress) {
   int roots_done = 0;
   for (int r = 0; r < root_count; ++r) roots_done += w.units_left[r].load() == 0;
   absl::uint128 nodes = 0;
   for (size_t u = 0; u < w.units.size(); ++u) {
-    if (w.done[u].load(std::memory_order_acquire)) detail::add_count(nodes, w.counts[u]);
+    if (w.done[u].load(std::memory_order_acquire)) add_count(nodes, w.counts[u]);
   }
   progress(roots_done, root_count, nodes);
 }
 
-}  // namespace
-
-absl::Status check_threads(int threads) {
-  if (threads < 1 || threads > kMaxThreads) {
-    return absl::OutOfRangeError(
-        absl::StrCat("thread count ", threads, " is out of range: 1 to ", kMaxThreads));
-  }
-  return absl::OkStatus();
-}
-
-absl::StatusOr<std::vector<DivideEntry>> divide(const Position& pos, int depth,
-                                                const Options& options) {
-  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
-  if (depth == 0) return absl::OutOfRangeError("divide needs a depth of at least 1");
-  if (absl::Status s = check_threads(options.threads); !s.ok()) return s;
+// Divide on `options.threads` threads, stoppable (depth and threads already checked).
+absl::StatusOr<std::vector<DivideEntry>> split_divide(const Position& pos, int depth,
+                                                      const Options& options) {
   const std::atomic<bool> never{false};
   const std::atomic<bool>* stop = options.stop != nullptr ? options.stop : &never;
 
@@ -169,21 +160,83 @@ absl::StatusOr<std::vector<DivideEntry>> divide(const Position& pos, int depth,
   std::vector<DivideEntry> entries(roots.size());
   for (int r = 0; r < root_count; ++r) entries[r] = {roots[r], 0};
   for (size_t u = 0; u < w.units.size(); ++u) {
-    if (!detail::add_count(entries[w.units[u].root].nodes, w.counts[u])) {
-      return perft_overflow_error(depth);
-    }
+    if (!add_count(entries[w.units[u].root].nodes, w.counts[u])) return overflow_error(depth);
   }
-  if (divide_total(entries) == kPerftOverflow) return perft_overflow_error(depth);
+  if (divide_total(entries) == kOverflow) return overflow_error(depth);
   return entries;
 }
 
-absl::StatusOr<absl::uint128> count(const Position& pos, int depth, const Options& options) {
-  if (absl::Status s = check_perft_depth(depth); !s.ok()) return s;
+// One thread, nothing to stop and no progress to report: counted in the calling thread.
+bool counts_in_caller(const Options& options) {
+  return options.threads == 1 && options.stop == nullptr && !options.progress;
+}
+
+}  // namespace
+
+absl::StatusOr<absl::uint128> perft(const Position& pos, int depth, const Options& options) {
+  if (absl::Status s = check_depth(depth); !s.ok()) return s;
   if (absl::Status s = check_threads(options.threads); !s.ok()) return s;
   if (depth == 0) return 1;
+  if (counts_in_caller(options)) {
+    if (options.table != nullptr) {
+      TableCache cache(*options.table);
+      return internal::checked_count(pos, depth, cache);
+    }
+    NoCache cache;
+    return internal::checked_count(pos, depth, cache);
+  }
   absl::StatusOr<std::vector<DivideEntry>> entries = divide(pos, depth, options);
   if (!entries.ok()) return entries.status();
   return divide_total(*entries);
+}
+
+absl::StatusOr<std::vector<DivideEntry>> divide(const Position& pos, int depth,
+                                                const Options& options) {
+  if (absl::Status s = check_depth(depth); !s.ok()) return s;
+  if (depth == 0) return absl::OutOfRangeError("divide needs a depth of at least 1");
+  if (absl::Status s = check_threads(options.threads); !s.ok()) return s;
+  if (!counts_in_caller(options)) return split_divide(pos, depth, options);
+  if (options.table != nullptr) {
+    TableCache cache(*options.table);
+    return internal::checked_divide(pos, depth, cache, nullptr);
+  }
+  NoCache cache;
+  return internal::checked_divide(pos, depth, cache, nullptr);
+}
+
+absl::uint128 divide_total(const std::vector<DivideEntry>& entries) {
+  absl::uint128 total = 0;
+  for (const DivideEntry& e : entries) {
+    if (!add_count(total, e.nodes)) return kOverflow;
+  }
+  return total;
+}
+
+absl::Status check_depth(int depth) {
+  if (depth < 0 || depth > kMaxDepth) {
+    return absl::OutOfRangeError(
+        absl::StrCat("depth ", depth, " is out of range: 0 to ", kMaxDepth));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status check_threads(int threads) {
+  if (threads < 1 || threads > kMaxThreads) {
+    return absl::OutOfRangeError(
+        absl::StrCat("thread count ", threads, " is out of range: 1 to ", kMaxThreads));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status overflow_error(int depth) {
+  return absl::OutOfRangeError(
+      absl::StrCat("perft ", depth, " of this position exceeds 2^128-1 nodes"));
+}
+
+std::string count_text(absl::uint128 nodes) {
+  std::ostringstream text;
+  text << nodes;
+  return text.str();
 }
 
 int available_cpus() {
@@ -197,4 +250,4 @@ int available_cpus() {
   return hardware > 0 ? static_cast<int>(std::min<unsigned>(hardware, kMaxThreads)) : 1;
 }
 
-}  // namespace pyke::parallel
+}  // namespace pyke::perft

@@ -1,4 +1,4 @@
-// calm.h — quiet moves the opponent's replies cannot notice.
+// calm.h — quiet moves the opponent's replies cannot notice. Internal to //perft.
 //
 // Perft's last two plies count, for every move of a depth-2 node, the replies in the position the
 // move leads to. Most of those moves are quiet moves far from anything the replies depend on: a
@@ -42,21 +42,28 @@
 //   Bitboard steady = calm.steady_of(kKnight);           // and its steady ones in here
 //
 // Only valid when the side to move is not in check (the null move would leave its king en prise).
-// for_each_legal_move_except_calm (generate.h) leaves calm moves out and counts them, and hands
-// steady ones to a visitor of their own; the perft kernel (perft.h) multiplies the calm moves by
-// the replies after a null move, and counts a steady move's replies with the null move's masks.
-#ifndef PYKE_MOVEGEN_CALM_H_
-#define PYKE_MOVEGEN_CALM_H_
+// for_each_legal_move_except_calm (below: the generator with a sink that splits its destination
+// sets) leaves calm moves out and counts them, and hands steady ones to a visitor of their own;
+// the kernel (kernel.h, count_last_two_plies) multiplies the calm moves by the replies after a
+// null move, and counts a steady move's replies with the null move's masks.
+//
+//   int calm_moves = for_each_legal_move_except_calm<kWhite>(pos, masks, calm, visit, steady);
+#ifndef PYKE_PERFT_INTERNAL_CALM_H_
+#define PYKE_PERFT_INTERNAL_CALM_H_
+
+#include <type_traits>
 
 #include "movegen/attacks.h"
 #include "movegen/bitboard.h"
 #include "movegen/castling.h"
-#include "movegen/count_avx512.h"
-#include "movegen/move_targets.h"
+#include "movegen/internal/count_avx512.h"
+#include "movegen/internal/generate.h"
+#include "movegen/internal/maskset.h"
+#include "movegen/internal/move_targets.h"
 #include "movegen/position.h"
 #include "movegen/types.h"
 
-namespace pyke {
+namespace pyke::perft::internal {
 
 // Per type of the moving piece: the squares a quiet move may leave and reach without changing
 // the opponent's legal replies (calm), and those it may leave and reach without changing the
@@ -80,7 +87,7 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   Bitboard castling_paths = 0;
   for (uint8_t rights = pos.castling_rights() & castling_rights_of(Them); rights;
        rights &= rights - 1) {
-    const CastlingPath& path = detail::lowest_castling_path(pos, rights);
+    const CastlingPath& path = lowest_castling_path(pos, rights);
     if (path.must_be_empty & theirs) continue;  // only they can clear it
     castling_paths |= path.must_be_empty;
     reach |= path.king_crosses;
@@ -107,6 +114,69 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   return {~(knight_guarded | mobility), ~(guarded | mobility), ~knight_guarded, ~guarded};
 }
 
-}  // namespace pyke
 
-#endif  // PYKE_MOVEGEN_CALM_H_
+// The quiet moves from `from` to `targets` that a set of calm (or steady) squares lets go
+// unvisited: those with both squares in the set and an empty destination.
+PYKE_INLINE Bitboard quiet_targets_within(Square from, Bitboard targets, Bitboard squares,
+                                          Bitboard empty) {
+  return (squares >> from & 1) ? targets & squares & empty : 0;
+}
+
+// The single pushes (destinations in `pushes`) that do not promote and go from a square of
+// `squares` to a square of `squares`: the pawns' share of quiet_targets_within.
+template <Color Us>
+PYKE_INLINE Bitboard pushes_within(Bitboard pushes, Bitboard squares) {
+  return pushes & squares & shift<kForward<Us>>(squares) & ~kPromotionRank<Us>;
+}
+
+// A generator sink (generate.h) that counts the calm moves, hands the steady ones to
+// `visit_steady` and every other move to `visit`. Only single pushes among the pawn moves can be
+// calm or steady: a double push may allow en passant, and captures and promotions are not quiet.
+template <Color Us, class Visitor, class SteadyVisitor>
+struct CalmSplitSink {
+  const CalmSquares& calm;
+  Bitboard empty;
+  Visitor& visit;
+  SteadyVisitor& visit_steady;
+  int calm_moves = 0;
+
+  template <PieceType P>
+  PYKE_INLINE void piece(PieceTag<P>, Square from, Bitboard targets) {
+    const Bitboard skip = quiet_targets_within(from, targets, calm.of(P), empty);
+    calm_moves += popcount(skip);
+    const Bitboard steady = quiet_targets_within(from, targets ^ skip, calm.steady_of(P), empty);
+    visit_targets<P>(from, steady, visit_steady);
+    visit_targets<P>(from, targets ^ skip ^ steady, visit);
+  }
+  PYKE_INLINE void castling(Move move) { visit(PieceTag<kKing>{}, move); }
+  template <int Travel>
+  PYKE_INLINE void pawns(Bitboard destinations) {
+    if constexpr (Travel == kForward<Us>) {
+      const Bitboard skip = pushes_within<Us>(destinations, calm.other);
+      calm_moves += popcount(skip);
+      destinations ^= skip;
+      const Bitboard steady = pushes_within<Us>(destinations, calm.steady_other);
+      visit_pawn_moves<Us, Travel>(steady, visit_steady);
+      destinations ^= steady;
+    }
+    visit_pawn_moves<Us, Travel>(destinations, visit);
+  }
+  PYKE_INLINE void en_passant(Bitboard origins, Square to) { visit_en_passant(origins, to, visit); }
+};
+
+// Visits every legal move but the quiet ones that `calm` (calm_squares<Us>(pos)) says the replies
+// cannot notice, and returns how many of those it left out. The steady quiet moves go to
+// `visit_steady`, the others to `visit`. Only when Us is not in check.
+template <Color Us, class Sliders = BuildSliders, class Visitor, class SteadyVisitor>
+PYKE_INLINE int for_each_legal_move_except_calm(const Position& pos, const MaskSet& m,
+                                                const CalmSquares& calm, Visitor&& visit,
+                                                SteadyVisitor&& visit_steady) {
+  CalmSplitSink<Us, std::remove_reference_t<Visitor>, std::remove_reference_t<SteadyVisitor>> sink{
+      calm, ~pos.occupied(), visit, visit_steady};
+  generate_legal_targets<Us, Sliders>(pos, m, sink);
+  return sink.calm_moves;
+}
+
+}  // namespace pyke::perft::internal
+
+#endif  // PYKE_PERFT_INTERNAL_CALM_H_

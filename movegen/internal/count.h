@@ -9,14 +9,14 @@
 //   MoveTally tally;                                  // many positions, summed once
 //   for (const Position& p : children) add_legal_moves<kBlack>(p, tally);
 //   uint64_t total = tally.total();
-#ifndef PYKE_MOVEGEN_COUNT_H_
-#define PYKE_MOVEGEN_COUNT_H_
+#ifndef PYKE_MOVEGEN_INTERNAL_COUNT_H_
+#define PYKE_MOVEGEN_INTERNAL_COUNT_H_
 
 #include "movegen/attacks.h"
 #include "movegen/bitboard.h"
-#include "movegen/count_avx512.h"
-#include "movegen/maskset.h"
-#include "movegen/move_targets.h"
+#include "movegen/internal/count_avx512.h"
+#include "movegen/internal/maskset.h"
+#include "movegen/internal/move_targets.h"
 #include "movegen/position.h"
 #include "movegen/types.h"
 
@@ -155,4 +155,4 @@ PYKE_INLINE int count_legal_moves(const Position& pos) {
 
 }  // namespace pyke
 
-#endif  // PYKE_MOVEGEN_COUNT_H_
+#endif  // PYKE_MOVEGEN_INTERNAL_COUNT_H_

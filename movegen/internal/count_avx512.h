@@ -10,8 +10,8 @@
 //
 // The AVX-512 version is compiled when the target has AVX-512F and VPOPCNTDQ, and then used by
 // perft (`kHasSetwiseCount`); elsewhere a plain 64-bit version of the same lanes stands in.
-#ifndef PYKE_MOVEGEN_COUNT_AVX512_H_
-#define PYKE_MOVEGEN_COUNT_AVX512_H_
+#ifndef PYKE_MOVEGEN_INTERNAL_COUNT_AVX512_H_
+#define PYKE_MOVEGEN_INTERNAL_COUNT_AVX512_H_
 
 #include <array>
 #include <bit>
@@ -181,4 +181,4 @@ inline Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard orthogonal,
 }  // namespace setwise
 }  // namespace pyke
 
-#endif  // PYKE_MOVEGEN_COUNT_AVX512_H_
+#endif  // PYKE_MOVEGEN_INTERNAL_COUNT_AVX512_H_

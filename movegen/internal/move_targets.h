@@ -3,8 +3,8 @@
 // The single source of the move rules: `for_each_legal_move` (generate.h) walks these sets to
 // produce moves, `count_legal_moves` (count.h) only popcounts them. Each function takes the
 // MaskSet of the node, so every set it returns is already legal.
-#ifndef PYKE_MOVEGEN_MOVE_TARGETS_H_
-#define PYKE_MOVEGEN_MOVE_TARGETS_H_
+#ifndef PYKE_MOVEGEN_INTERNAL_MOVE_TARGETS_H_
+#define PYKE_MOVEGEN_INTERNAL_MOVE_TARGETS_H_
 
 #include <bit>
 #include <cstdint>
@@ -12,8 +12,8 @@
 #include "movegen/attacks.h"
 #include "movegen/bitboard.h"
 #include "movegen/castling.h"
-#include "movegen/count_avx512.h"
-#include "movegen/maskset.h"
+#include "movegen/internal/count_avx512.h"
+#include "movegen/internal/maskset.h"
 #include "movegen/position.h"
 #include "movegen/types.h"
 
@@ -122,12 +122,12 @@ PYKE_INLINE uint8_t castling_if_unattacked(const Position& pos, uint8_t open, Bi
              : 0;
 }
 
+}  // namespace detail
+
 // The castling path of the lowest right in `rights`.
 PYKE_INLINE const CastlingPath& lowest_castling_path(const Position& pos, uint8_t rights) {
   return pos.castling_rules().paths[std::countr_zero(rights)];
 }
-
-}  // namespace detail
 
 // The castlings that are possible on the board (right held, squares between empty), before the
 // test for attacked squares. Call only when not in check.
@@ -146,7 +146,7 @@ template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE uint8_t safe_castlings(const Position& pos, uint8_t open) {
   uint8_t safe = 0;
   for (uint8_t rights = open; rights; rights &= rights - 1) {
-    const CastlingPath& path = detail::lowest_castling_path(pos, rights);
+    const CastlingPath& path = lowest_castling_path(pos, rights);
     const Bitboard lifted = pos.occupied() ^ square_bb(path.king_from) ^ square_bb(path.rook_from);
     bool attacked = false;
     for (Bitboard b = path.king_crosses; b && !attacked; b = clear_lsb(b)) {
@@ -256,4 +256,4 @@ PYKE_INLINE Bitboard orthogonal_slider_targets(Square s, Bitboard occupied, Bitb
 
 }  // namespace pyke
 
-#endif  // PYKE_MOVEGEN_MOVE_TARGETS_H_
+#endif  // PYKE_MOVEGEN_INTERNAL_MOVE_TARGETS_H_

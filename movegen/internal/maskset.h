@@ -10,8 +10,8 @@
 //  - checkers: how many pieces give check. In double check only the king moves.
 //
 //   MaskSet masks = create_masks<kWhite>(position);
-#ifndef PYKE_MOVEGEN_MASKSET_H_
-#define PYKE_MOVEGEN_MASKSET_H_
+#ifndef PYKE_MOVEGEN_INTERNAL_MASKSET_H_
+#define PYKE_MOVEGEN_INTERNAL_MASKSET_H_
 
 #include "movegen/attacks.h"
 #include "movegen/bitboard.h"
@@ -92,4 +92,4 @@ PYKE_INLINE bool attacked_by_them(const Position& pos, Square s, Bitboard occupi
 
 }  // namespace pyke
 
-#endif  // PYKE_MOVEGEN_MASKSET_H_
+#endif  // PYKE_MOVEGEN_INTERNAL_MASKSET_H_

@@ -4,8 +4,8 @@
 // counting. Knowing colour and piece type at compile time removes every "which piece is this?"
 // lookup; a capture clears the destination from all piece boards at once instead of finding the
 // victim.
-#ifndef PYKE_MOVEGEN_MAKE_MOVE_H_
-#define PYKE_MOVEGEN_MAKE_MOVE_H_
+#ifndef PYKE_MOVEGEN_INTERNAL_MAKE_MOVE_H_
+#define PYKE_MOVEGEN_INTERNAL_MAKE_MOVE_H_
 
 #include <cassert>
 
@@ -98,4 +98,4 @@ PYKE_INLINE Position Position::make(Move move) const {
 
 }  // namespace pyke
 
-#endif  // PYKE_MOVEGEN_MAKE_MOVE_H_
+#endif  // PYKE_MOVEGEN_INTERNAL_MAKE_MOVE_H_
