@@ -34,8 +34,11 @@ struct ZobristKeys {
   Key depth[64];  // [remaining depth], folded in by the table
 };
 
-namespace detail {
-
+// The generator the keys come from: splitmix64, one 64-bit number per call, advancing `state`.
+// Anything that needs keys like Pyke's (tests of the table, say) draws them here.
+//
+//   uint64_t state = 1;
+//   Key k = next_random_key(state);   // 128 bits: two draws
 constexpr uint64_t splitmix64(uint64_t& state) {
   uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -43,22 +46,24 @@ constexpr uint64_t splitmix64(uint64_t& state) {
   return z ^ (z >> 31);
 }
 
-constexpr Key next_key(uint64_t& state) {
+constexpr Key next_random_key(uint64_t& state) {
   const Key high = splitmix64(state);
   return high << 64 | splitmix64(state);
 }
+
+namespace detail {
 
 constexpr ZobristKeys make_zobrist_keys() {
   ZobristKeys keys{};
   uint64_t state = 0x50594B4550455246ULL;  // any fixed seed: the keys must not change between runs
   for (auto& piece : keys.piece)
-    for (Key& k : piece) k = next_key(state);
+    for (Key& k : piece) k = next_random_key(state);
   // Castling rights hash as the XOR of one key per right, so removing a right is one XOR.
   for (auto& right : keys.castling_rook)
-    for (Key& k : right) k = next_key(state);
-  for (Key& k : keys.en_passant_file) k = next_key(state);
-  keys.black_to_move = next_key(state);
-  for (Key& k : keys.depth) k = next_key(state);
+    for (Key& k : right) k = next_random_key(state);
+  for (Key& k : keys.en_passant_file) k = next_random_key(state);
+  keys.black_to_move = next_random_key(state);
+  for (Key& k : keys.depth) k = next_random_key(state);
   return keys;
 }
 

@@ -154,11 +154,11 @@ TEST(PerftTable, ATornEntryReadsAsAMiss) {
   uint64_t state = 12345;
   for (int trial = 0; trial < 2000; ++trial) {
     t.clear();
-    const Key a = detail::next_key(state);
-    Key b = detail::next_key(state);
+    const Key a = next_random_key(state);
+    Key b = next_random_key(state);
     // Half the trials: b shares a's stored check bits, so only the XOR word can tell.
     if (trial % 2 == 0) b = (b & ~(Key{0xFFFF} << 64)) | (a & (Key{0xFFFF} << 64));
-    const uint64_t na = detail::splitmix64(state) >> 30, nb = detail::splitmix64(state) >> 30;
+    const uint64_t na = splitmix64(state) >> 30, nb = splitmix64(state) >> 30;
     const int da = 2 + trial % 7, db = 2 + trial % 5;
     // Each key's entry as its own write would leave it…
     t.store(a, da, na);
@@ -206,7 +206,7 @@ TEST(PerftTable, ThreadsWritingOneBucketNeverReadAWrongCount) {
     threads.emplace_back([&, id] {
       uint64_t state = 77 + id;
       for (int i = 0; i < 200000; ++i) {
-        const Key key = detail::next_key(state) % 64 + 1;  // 64 keys, stores evict each other
+        const Key key = next_random_key(state) % 64 + 1;  // 64 keys, stores evict each other
         const Key full = key * 0x0101010101010101ULL << 64 | key;
         uint64_t nodes = 0;
         if (t.probe(full, nodes)) {
