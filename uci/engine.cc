@@ -77,17 +77,22 @@ absl::Status Engine::handle_command(absl::string_view line, bool& quit) {
   const absl::string_view command = split->command;
   const absl::string_view args = split->args;
 
-  // While a count runs, these three act at once; everything else waits for it to finish.
+  // While a count runs, `isready` and `stop` act at once; everything else, `quit` too, waits for
+  // it to finish (as Stockfish's perft does: scripts pipe `go perft N` and `quit` and read the
+  // divide).
   if (command == "isready") {
     write("readyok\n");
     return absl::OkStatus();
   }
-  if (command == "stop" || command == "quit") {
+  if (command == "stop") {
     stop_count();
-    quit = command == "quit";
     return absl::OkStatus();
   }
   wait_for_count();
+  if (command == "quit") {
+    quit = true;
+    return absl::OkStatus();
+  }
 
   if (command == "uci") {
     write(absl::StrCat("id name ", kEngineName, "\nid author ", kEngineAuthor,

@@ -13,10 +13,11 @@
 // binary junk — prints `info string error: …` and changes nothing; the loop never stops on input.
 //
 // `go perft` counts on a thread of its own (with `Threads` threads), so the loop keeps reading:
-// `isready` is answered at once, `stop` and `quit` end the count within milliseconds (no total is
-// printed, `info string perft stopped` says why), and any other command waits for the count to
-// finish first, so a driver may pipe commands without waiting. End of input waits for a running
-// count to finish.
+// `isready` is answered at once, `stop` ends the count within milliseconds (no total is printed,
+// `info string perft stopped` says why), and any other command — `quit` and end of input too —
+// waits for the count to finish and print first, so a driver may pipe commands without waiting:
+//
+//   printf 'position startpos\ngo perft 5\nquit\n' | pyke     # the whole divide, then exit
 #ifndef PYKE_UCI_ENGINE_H_
 #define PYKE_UCI_ENGINE_H_
 

@@ -196,14 +196,30 @@ TEST(Uci, IsreadyIsAnsweredAndStopEndsACountWithinATenthOfASecond) {
   EXPECT_TRUE(contains(out.str(), "Nodes searched: 8902")) << out.str();
 }
 
-TEST(Uci, QuitStopsARunningCount) {
+TEST(Uci, QuitLetsARunningCountFinishAndPrint) {
+  // What perft scripts pipe into an engine: the divide must come out before the engine exits.
+  const std::string out = transcript("position startpos\ngo perft 4\nquit\nisready\n");
+  EXPECT_TRUE(contains(out, "a2a3: 8457\n")) << out;
+  EXPECT_TRUE(contains(out, "\nNodes searched: 197281\n")) << out;
+  EXPECT_FALSE(contains(out, "readyok")) << "nothing is read after quit: " << out;
+  EXPECT_FALSE(contains(out, "perft stopped")) << out;
+}
+
+TEST(Uci, EndOfInputAfterIsreadyLetsTheCountFinish) {
+  const std::string out = transcript("position startpos\ngo perft 4\nisready\n");
+  EXPECT_TRUE(contains(out, "readyok\n")) << out;
+  EXPECT_TRUE(contains(out, "\nNodes searched: 197281\n")) << out;
+}
+
+TEST(Uci, StopStillEndsARunningCountAtOnce) {
   std::ostringstream out;
   Engine engine(out);
   engine.handle_line("go perft 11");
   const auto before = std::chrono::steady_clock::now();
-  EXPECT_FALSE(engine.handle_line("quit"));
+  EXPECT_TRUE(engine.handle_line("stop"));
   EXPECT_LT(std::chrono::steady_clock::now() - before, std::chrono::milliseconds(100));
   EXPECT_FALSE(contains(out.str(), "Nodes searched")) << out.str();
+  EXPECT_TRUE(contains(out.str(), "info string perft stopped")) << out.str();
 }
 
 // std::cin is tied to std::cout: a read would flush the output while a count's thread writes it
