@@ -19,7 +19,9 @@
 // chosen by what is fast on this CPU (cpu/slider_choice.h).
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <utility>
 #include <optional>
 #include <cstdint>
 #include <cstdio>
@@ -27,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/flags/usage_config.h"
 #include "absl/flags/parse.h"
@@ -40,6 +43,7 @@
 #include "cli/bench.h"
 #include "cli/command_line.h"
 #include "cli/diff.h"
+#include "cli/text.h"
 #include "cli/verify.h"
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
@@ -63,6 +67,7 @@ ABSL_FLAG(std::string, backend, "",
           "slider backend: pext, magic or hq (default: the fastest this CPU runs; see bench)");
 ABSL_FLAG(bool, verify, false,
           "with --hash: count again without the table and fail unless both totals agree");
+ABSL_DECLARE_FLAG(bool, json);  // cli/verify.cc
 
 namespace pyke {
 namespace {
@@ -91,12 +96,17 @@ class ProgressLine {
     shown_ = false;
   }
 
+  // Shown only on a terminal, so its format is for people: "7/20 root moves, 1,234,567,890
+  // nodes, 2.1 s, 587,889,471 nodes/s, about 4 s left".
   void update(int done, int total, absl::uint128 nodes) {
     if (!enabled_) return;
     const double elapsed = seconds_since(start_);
     const double left = done > 0 ? elapsed * (total - done) / done : 0;
-    std::fprintf(stderr, "\r\x1b[K%d/%d root moves, %s nodes, %.1f s, about %.0f s left", done,
-                 total, perft::count_text(nodes).c_str(), elapsed, left);
+    const absl::uint128 speed =
+        elapsed > 0 ? absl::uint128(static_cast<double>(nodes) / elapsed) : 0;
+    std::fprintf(stderr, "\r\x1b[K%d/%d root moves, %s nodes, %.1f s, %s nodes/s, about %.0f s left",
+                 done, total, grouped_count(nodes).c_str(), elapsed, grouped_count(speed).c_str(),
+                 left);
     std::fflush(stderr);
     shown_ = true;
   }
@@ -132,6 +142,36 @@ absl::StatusOr<std::unique_ptr<tt::PerftTable>> make_table(int threads) {
   return tt::PerftTable::create(megabytes, threads);  // refuses sizes over kMaxMegabytes or the RAM
 }
 
+// `pyke --json DEPTH`: one object, counts as JSON integers in full (cli/text.h):
+//   {"fen": …, "chess960": false, "depth": 5, "divide": {"a2a3": 181046, …}, "nodes": 4865609,
+//    "seconds": 0.021, "nodes_per_second": 231695666, "threads": 2, "hash_mb": 0,
+//    "backend": "pext"}
+// with "verified": true|false and "unhashed_nodes" after --verify. The divide's moves are sorted
+// as in the text output.
+void write_json(const Position& pos, bool chess960, int depth,
+                const std::vector<perft::DivideEntry>& entries, absl::uint128 nodes,
+                double seconds, double speed, int threads, const tt::PerftTable* hash,
+                const std::optional<absl::uint128>& unhashed, std::ostream& out) {
+  std::vector<std::pair<std::string, absl::uint128>> divide;
+  for (const perft::DivideEntry& e : entries) divide.emplace_back(to_uci(e.move, chess960), e.nodes);
+  std::sort(divide.begin(), divide.end());
+  out << "{\"fen\": " << json_string(pos.to_fen()) << ", \"chess960\": "
+      << (chess960 ? "true" : "false") << ", \"depth\": " << depth << ", \"divide\": {";
+  for (size_t i = 0; i < divide.size(); ++i) {
+    out << (i ? ", " : "") << json_string(divide[i].first) << ": "
+        << perft::count_text(divide[i].second);
+  }
+  out << "}, \"nodes\": " << perft::count_text(nodes)
+      << absl::StrFormat(", \"seconds\": %.6f, \"nodes_per_second\": %.0f", seconds, speed)
+      << ", \"threads\": " << threads << ", \"hash_mb\": " << (hash ? hash->megabytes() : 0)
+      << ", \"backend\": " << json_string(std::string(slider_backend_name(slider_backend())));
+  if (unhashed) {
+    out << ", \"verified\": " << (*unhashed == nodes ? "true" : "false")
+        << ", \"unhashed_nodes\": " << perft::count_text(*unhashed);
+  }
+  out << "}\n";
+}
+
 int run_perft(const std::vector<char*>& args) {
   int depth = 0;
   if (!absl::SimpleAtoi(args[1], &depth)) {
@@ -154,47 +194,64 @@ int run_perft(const std::vector<char*>& args) {
   options.threads = *threads;
   options.table = table->get();
 
+  const bool json = absl::GetFlag(FLAGS_json);
   const Clock::time_point start = Clock::now();
+  std::vector<perft::DivideEntry> entries;
   absl::uint128 nodes = 1;
-  if (depth == 0) {
-    std::cout << "\nNodes searched: 1\n";
-  } else {
+  if (depth > 0) {
     ProgressLine progress(!absl::GetFlag(FLAGS_quiet) && isatty(STDERR_FILENO));
     options.progress = [&progress](int done, int total, absl::uint128 n) {
       progress.update(done, total, n);
     };
-    absl::StatusOr<std::vector<perft::DivideEntry>> entries = perft::divide(*pos, depth, options);
+    absl::StatusOr<std::vector<perft::DivideEntry>> divide = perft::divide(*pos, depth, options);
     progress.erase();
-    if (!entries.ok()) return fail(entries.status());
-    nodes = uci::write_divide(*entries, std::cout, chess960);
+    if (!divide.ok()) return fail(divide.status());
+    entries = *std::move(divide);
+    nodes = perft::divide_total(entries);
   }
   // Time and speed are the count's own: the recount below is not part of it.
   const double seconds = seconds_since(start);
+  if (!json) {
+    if (depth == 0) {
+      std::cout << "\nNodes searched: 1\n";
+    } else {
+      uci::write_divide(entries, std::cout, chess960);
+    }
+  }
+  std::optional<absl::uint128> unhashed;
   if (absl::GetFlag(FLAGS_verify)) {
     // A hashed count can only be wrong through a key collision (see tt/table.h); this rules it
     // out.
     options.table = nullptr;
     options.progress = nullptr;
-    absl::StatusOr<absl::uint128> unhashed = perft::perft(*pos, depth, options);
-    if (!unhashed.ok()) return fail(unhashed.status());
-    if (*unhashed != nodes) {
+    absl::StatusOr<absl::uint128> recount = perft::perft(*pos, depth, options);
+    if (!recount.ok()) return fail(recount.status());
+    unhashed = *recount;
+  }
+  const bool verified = !unhashed || *unhashed == nodes;
+  const double speed = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
+  const tt::PerftTable* hash = table->get();
+  if (json) {
+    write_json(*pos, chess960, depth, entries, nodes, seconds, speed, options.threads, hash,
+               unhashed, std::cout);
+  } else {
+    if (!verified) {
       std::cerr << "pyke: verification FAILED: hashed count " << nodes << ", unhashed "
                 << *unhashed << std::endl;
       return 1;
     }
-    std::cout << "Verified: the count without hashing agrees\n";
-  }
-  std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds,
-                               seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
-  if (const tt::PerftTable* hash = table->get(); hash != nullptr) {
-    // Whether the kernel backs the table with huge pages: without them a big table misses the
-    // TLB on nearly every probe.
-    std::cout << absl::StrFormat("Hash: %d MB, huge pages %d MB (transparent_hugepage: %s)\n",
-                                 hash->megabytes(), hash->huge_page_bytes() >> 20,
-                                 tt::PerftTable::huge_page_mode());
+    if (unhashed) std::cout << "Verified: the count without hashing agrees\n";
+    std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds, speed);
+    if (hash != nullptr) {
+      // Whether the kernel backs the table with huge pages: without them a big table misses the
+      // TLB on nearly every probe.
+      std::cout << absl::StrFormat("Hash: %d MB, huge pages %d MB (transparent_hugepage: %s)\n",
+                                   hash->megabytes(), hash->huge_page_bytes() >> 20,
+                                   tt::PerftTable::huge_page_mode());
+    }
   }
   if constexpr (tt::stats::kEnabled) tt::stats::report(std::cerr);
-  return 0;
+  return verified ? 0 : 1;
 }
 
 // The slider backend to run with and why: --backend, else the choice for this CPU.

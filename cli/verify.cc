@@ -16,6 +16,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "cli/command_line.h"
+#include "cli/text.h"
 #include "epd/epd.h"
 #include "perft/perft.h"
 #include "movegen/position.h"
@@ -24,7 +25,8 @@
 ABSL_FLAG(std::optional<int>, max_depth, std::nullopt,
           "verify: check the counts up to this depth (default: every depth listed)");
 ABSL_FLAG(bool, json, false,
-          "verify: print one JSON object (totals and the failures) instead of text");
+          "print one JSON object instead of text (pyke DEPTH: the divide and the total; bench; "
+          "verify: totals and the failures)");
 
 namespace pyke {
 namespace {
@@ -175,21 +177,6 @@ void write_failure(const Failure& f, const VerifyOptions& options, std::ostream&
   out << absl::StrFormat("%s:%d: depth %d: expected %d, got %s; FEN %s\n", options.path,
                          f.record->line, f.depth, f.expected, got_text(f.got), f.record->fen)
       << std::flush;
-}
-
-// A JSON string literal.
-std::string json_string(absl::string_view text) {
-  std::string quoted = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      absl::StrAppend(&quoted, "\\", std::string(1, static_cast<char>(c)));
-    } else if (c < 0x20) {
-      absl::StrAppendFormat(&quoted, "\\u%04x", c);
-    } else {
-      quoted.push_back(static_cast<char>(c));
-    }
-  }
-  return quoted + "\"";
 }
 
 std::string json_failure(const Failure& f) {
