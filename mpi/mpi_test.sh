@@ -4,14 +4,17 @@
 # line ignored. Usage: mpi_test.sh PYKE_MPI PYKE SUITE [DEPTH]  (DEPTH of the kill-and-resume
 # run, default 7; the manual deep check uses 8).
 set -uo pipefail
+
+# check, need, finish and a temporary directory: tests/e2e_lib.sh, found beside this script's
+# directory or in the runfiles tree.
+lib="$(dirname "${BASH_SOURCE[0]}")/../tests/e2e_lib.sh"
+[[ -f "$lib" ]] || lib="${TEST_SRCDIR:-}/${TEST_WORKSPACE:-}/tests/e2e_lib.sh"
+source "$lib" || { echo "${0##*/}: cannot read tests/e2e_lib.sh" >&2; exit 2; }
+
 pyke_mpi="$1" pyke="$2" suite="$3" depth="${4:-7}"
-passes=0 failures=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name="$1"; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
+need "$pyke_mpi" "$pyke" "$(command -v mpirun || echo mpirun)"
 mpirun_() { timeout 600 mpirun --allow-run-as-root --oversubscribe -np "$@" < /dev/null; }
-work="${TEST_TMPDIR:-$(mktemp -d)}"
+work="$e2e_tmp"
 
 # The divide and total of start position perft 6 and Kiwipete perft 5 equal pyke's, for every
 # rank count, plain and hashed (the divide, not only the total: lines are sorted the same way).
@@ -83,5 +86,4 @@ status=$?
 check "bad FEN: exit 2 (got $status)" test "$status" -eq 2
 check "bad FEN: message" grep -q "bad FEN" "$work/bad.out"
 
-echo "$passes passed, $failures failed"
-test "$failures" -eq 0
+finish
