@@ -7,6 +7,7 @@
 #   expect_usage_error NAME PART ARGS...   run ARGS: exit 2, one line on stderr naming PART,
 #                                          nothing on stdout (four checks)
 #   need PROGRAM...                        stops the test (one failure) if a PROGRAM is missing
+#   line_count TEXT                        prints how many lines TEXT has: 0 if it is empty
 #   finish                                 prints "N passed, N failed"; exits 1 on any failure
 #
 # A command that cannot be run never passes: a check whose command is not found (or exits 127)
@@ -92,11 +93,16 @@ run() {  # run ARGS...  -> out (stdout), err (stderr), status; stdin is passed o
   fi
 }
 
+# `wc -l <<<"$text"` says 1 for an empty text, so "one line" would pass on none.
+line_count() {  # line_count TEXT
+  if [[ -z "$1" ]]; then echo 0; else grep -c '' <<<"$1"; fi
+}
+
 expect_usage_error() {  # expect_usage_error NAME MESSAGE-PART ARGS...
   local name="$1" part="$2"; shift 2
   run "$@"
   check "$name: exit 2" test "$status" -eq 2
-  check "$name: one line on stderr" test "$(wc -l <<<"$err")" -eq 1
+  check "$name: one line on stderr" test "$(line_count "$err")" -eq 1
   check "$name: message names '$part'" grep -q -- "$part" <<<"$err"
   check "$name: nothing on stdout" test -z "$out"
 }

@@ -32,7 +32,7 @@ check "wrong count beyond --max-depth: not checked" test "$out" = "3 passed, 0 f
 
 run verify --json "$data/verify/wrong_count.epd"
 check "json: exit 1" test "$status" -eq 1
-check "json: one line" test "$(wc -l <<<"$out")" -eq 1
+check "json: one line" test "$(line_count "$out")" -eq 1
 check "json: totals" grep -q '"passed": 2, "failed": 1' <<<"$out"
 check "json: failure record" grep -q '{"line": 4, "fen": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "depth": 3, "expected": 97863, "got": 97862}' <<<"$out"
 
