@@ -26,7 +26,8 @@ for ranks in 2 3 4; do
       want=$("$pyke" --quiet --threads 1 "${argv[@]}" | grep -v '^Time\|^Speed')
       got=$(mpirun_ "$ranks" "$pyke_mpi" --quiet --threads 1 --hash "$hash" "${argv[@]}" |
             grep -v '^Time\|^Speed\|^Units')
-      check "$ranks ranks, hash $hash, ${argv[*]}" test "$want" = "$got"
+      # (pyke printing nothing must not pass against pyke_mpi printing nothing)
+      check "$ranks ranks, hash $hash, ${argv[*]}" test "${want:-no output from pyke}" = "$got"
     done
   done
 done
@@ -63,14 +64,14 @@ check "killed run left a journal" test "$lines_after_kill" -gt 100
 check "killed run printed no total" test "$(grep -c '^Nodes searched' "$work/killed.out")" -eq 0
 got=$(mpirun_ 2 "$pyke_mpi" --threads 1 --quiet --journal "$journal" "$depth" 2>"$work/resume.err" |
       sed -n 's/^Nodes searched: //p')
-check "resumed perft $depth is exact ($got, want $want)" test "$got" = "$want"
+check "resumed perft $depth is exact ($got, want $want)" test "$got" = "${want:-no count from pyke}"
 check "resume says so" grep -q "resuming: [0-9]* of [0-9]* units taken from" "$work/resume.err"
 
 # A torn last line: dropped, and the (finished) run prints the same total again.
 printf '12 3456' >> "$journal"
 got=$(mpirun_ 2 "$pyke_mpi" --threads 1 --quiet --journal "$journal" "$depth" 2>"$work/torn.err" |
       sed -n 's/^Nodes searched: //p')
-check "torn line dropped, total exact" test "$got" = "$want"
+check "torn line dropped, total exact" test "$got" = "${want:-no count from pyke}"
 check "torn line reported" grep -q "torn last line was dropped" "$work/torn.err"
 
 # A foreign journal (another depth): exit 2, a clear message, nothing counted.
