@@ -2,21 +2,16 @@
 # End-to-end tests of the built `pyke` binary: divides, flags, bad arguments (exit status 2 and
 # a message), `pyke bench`, and a UCI session through a pipe.
 # Expected counts are published perft values, or Stockfish's `go perft` for the lines after moves.
+# Usage: cli_e2e_test.sh PYKE
 set -uo pipefail
 
+# check, run, expect_usage_error, need, finish: next to this script, or in the runfiles tree.
+lib="$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
+[[ -f "$lib" ]] || lib="${TEST_SRCDIR:-}/${TEST_WORKSPACE:-}/tests/e2e_lib.sh"
+source "$lib" || { echo "${0##*/}: cannot read tests/e2e_lib.sh" >&2; exit 2; }
+
 pyke="$1"
-failures=0
-passes=0
-
-check() {  # check NAME CONDITION-COMMAND...
-  local name="$1"; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
-
-run() {  # run ARGS... -> sets out, err, status
-  out=$("$pyke" "$@" 2>/tmp/pyke_e2e_err.$$); status=$?
-  err=$(cat /tmp/pyke_e2e_err.$$)
-}
+need "$pyke"
 
 run 5
 check "perft 5 total" grep -qx "Nodes searched: 4865609" <<<"$out"
@@ -70,14 +65,6 @@ expect_usage_error "too many threads" "1 to 1024" --threads 1025 3
 run --threads 2 bench
 check "bench on 2 threads" grep -q "^Total: 761234712 nodes.*2 threads" <<<"$out"
 
-expect_usage_error() {  # NAME MESSAGE-PART ARGS...
-  local name="$1" part="$2"; shift 2
-  run "$@"
-  check "$name: exit 2" test "$status" -eq 2
-  check "$name: one line on stderr" test "$(wc -l <<<"$err")" -eq 1
-  check "$name: message names '$part'" grep -q -- "$part" <<<"$err"
-  check "$name: nothing on stdout" test -z "$out"
-}
 expect_usage_error "depth not a number" "depth 'x'" x
 expect_usage_error "depth too deep" "out of range" 99
 expect_usage_error "negative depth" "out of range" -- -3
@@ -108,13 +95,12 @@ run bench
 check "bench exit 0" test "$status" -eq 0
 check "bench total" grep -q "^Total: 761234712 nodes" <<<"$out"
 
-uci=$(printf 'uci\nisready\nposition startpos moves e2e4\ngo perft 3\nisready\nbogus line\n\x01\x02\nposition startpos moves e2e5\nisready\nd\nquit\n' | "$pyke")
+run < <(printf 'uci\nisready\nposition startpos moves e2e4\ngo perft 3\nisready\nbogus line\n\x01\x02\nposition startpos moves e2e5\nisready\nd\nquit\n')
+uci="$out"
 check "uci handshake" grep -qx "uciok" <<<"$uci"
 check "uci perft after e2e4" grep -qx "Nodes searched: 13160" <<<"$uci"
 check "uci errors reported" test "$(grep -c '^info string error: ' <<<"$uci")" -eq 3
 check "uci still answers" test "$(grep -cx 'readyok' <<<"$uci")" -eq 3
 check "uci bad move kept position" grep -q "^Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1$" <<<"$uci"
 
-rm -f /tmp/pyke_e2e_err.$$
-echo "$passes passed, $failures failed"
-test "$failures" -eq 0
+finish

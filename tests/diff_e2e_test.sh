@@ -5,19 +5,13 @@
 # Usage: diff_e2e_test.sh PYKE FIXTURE_ENGINE
 set -uo pipefail
 
+# check, run, expect_usage_error, need, finish: next to this script, or in the runfiles tree.
+lib="$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
+[[ -f "$lib" ]] || lib="${TEST_SRCDIR:-}/${TEST_WORKSPACE:-}/tests/e2e_lib.sh"
+source "$lib" || { echo "${0##*/}: cannot read tests/e2e_lib.sh" >&2; exit 2; }
+
 pyke="$1" fixture="$2"
-failures=0
-passes=0
-
-check() {  # check NAME CONDITION-COMMAND...
-  local name="$1"; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
-
-run() {  # run ARGS... -> sets out, err, status
-  out=$("$pyke" "$@" 2>"$TEST_TMPDIR/err"); status=$?
-  err=$(cat "$TEST_TMPDIR/err")
-}
+need "$pyke" "$fixture"
 
 kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -63,5 +57,4 @@ expect_engine_error "bad protocol" "uci or perftree" diff --engine "$fixture" --
 expect_engine_error "illegal starting move" "illegal move 'e2e5'" diff --engine "$fixture" 2 e2e5
 expect_engine_error "no engine" "--engine" diff 2
 
-echo "$passes passed, $failures failed"
-test "$failures" -eq 0
+finish

@@ -5,19 +5,13 @@
 # Usage: verify_e2e_test.sh PYKE DATA_DIR   (DATA_DIR holds published.epd and verify/*.epd)
 set -uo pipefail
 
+# check, run, expect_usage_error, need, finish: next to this script, or in the runfiles tree.
+lib="$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
+[[ -f "$lib" ]] || lib="${TEST_SRCDIR:-}/${TEST_WORKSPACE:-}/tests/e2e_lib.sh"
+source "$lib" || { echo "${0##*/}: cannot read tests/e2e_lib.sh" >&2; exit 2; }
+
 pyke="$1" data="$2"
-failures=0
-passes=0
-
-check() {  # check NAME CONDITION-COMMAND...
-  local name="$1"; shift
-  if "$@"; then passes=$((passes + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
-
-run() {  # run ARGS... -> sets out, err, status
-  out=$("$pyke" "$@" 2>"$TEST_TMPDIR/err"); status=$?
-  err=$(cat "$TEST_TMPDIR/err")
-}
+need "$pyke"
 
 run verify "$data/published.epd" --max-depth 3
 check "published depth 3: summary" test "$out" = "180 passed, 0 failed"
@@ -38,7 +32,7 @@ check "wrong count beyond --max-depth: not checked" test "$out" = "3 passed, 0 f
 
 run verify --json "$data/verify/wrong_count.epd"
 check "json: exit 1" test "$status" -eq 1
-check "json: one line" test "$(wc -l <<<"$out")" -eq 1
+check "json: one line" test "$(line_count "$out")" -eq 1
 check "json: totals" grep -q '"passed": 2, "failed": 1' <<<"$out"
 check "json: failure record" grep -q '{"line": 4, "fen": "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "depth": 3, "expected": 97863, "got": 97862}' <<<"$out"
 
@@ -62,5 +56,4 @@ check "missing file: named" grep -q "cannot read .*no_such_file.epd" <<<"$err"
 run verify
 check "no file: exit 2" test "$status" -eq 2
 
-echo "$passes passed, $failures failed"
-test "$failures" -eq 0
+finish
