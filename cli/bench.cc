@@ -6,9 +6,11 @@
 #include <vector>
 
 #include "absl/numeric/int128.h"
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/bench_epd.h"
+#include "cli/text.h"
 #include "epd/epd.h"
 #include "movegen/attacks.h"
 #include "movegen/internal/count.h"
@@ -41,45 +43,46 @@ absl::StatusOr<absl::uint128> count_with_kernel(const Position& pos, int depth, 
       pos, depth, cache, 0);
 }
 
+// One position's count.
+struct BenchRow {
+  std::string id;
+  int depth;
+  absl::uint128 nodes;
+  absl::uint128 expected;
+  double seconds;
+  bool wrong() const { return nodes != expected; }
+};
+
 struct BenchTotal {
+  std::vector<BenchRow> rows;
   absl::uint128 nodes = 0;
   double seconds = 0;
   int wrong = 0;
-  bool failed = false;  // a FEN or a count failed: message printed
+  absl::Status error;  // a FEN or a count failed
   double nodes_per_second() const { return static_cast<double>(nodes) / seconds; }
 };
 
-// Counts every record; one line per position when `verbose`, wrong counts always.
+// Counts every record at its deepest listed depth.
 BenchTotal count_records(const std::vector<epd::Record>& records, CountFunction count,
-                         int threads, bool verbose, std::ostream& out) {
+                         int threads) {
   BenchTotal total;
   for (const epd::Record& record : records) {
     const auto& [depth, expected] = *record.counts.rbegin();  // the deepest listed depth
     const absl::StatusOr<Position> pos = Position::from_fen(record.fen);
-    if (!pos.ok()) {
-      out << "ERROR: cli/bench.epd:" << record.line << ": " << pos.status().message() << '\n';
-      total.failed = true;
-      return total;
-    }
     const Clock::time_point start = Clock::now();
-    const absl::StatusOr<absl::uint128> nodes = count(*pos, depth, threads);
+    const absl::StatusOr<absl::uint128> nodes =
+        pos.ok() ? count(*pos, depth, threads) : absl::StatusOr<absl::uint128>(pos.status());
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (!nodes.ok()) {
-      out << "ERROR: cli/bench.epd:" << record.line << ": " << nodes.status().message() << '\n';
-      total.failed = true;
+      total.error = absl::Status(nodes.status().code(),
+                                 absl::StrCat("cli/bench.epd:", record.line, ": ",
+                                              nodes.status().message()));
       return total;
     }
+    total.rows.push_back({record.id, depth, *nodes, expected, seconds});
     total.nodes += *nodes;
     total.seconds += seconds;
-    if (verbose) {
-      out << absl::StrFormat("%-10s %5d %12d %9.3f %14.0f", record.id, depth, *nodes, seconds,
-                             static_cast<double>(*nodes) / seconds);
-    }
-    if (*nodes != expected) {
-      out << (verbose ? "  " : "") << "WRONG: " << record.id << " expected " << expected;
-      ++total.wrong;
-    }
-    if (verbose || *nodes != expected) out << '\n';
+    total.wrong += total.rows.back().wrong();
   }
   return total;
 }
@@ -115,6 +118,58 @@ std::vector<Kernel> compiled_kernels() {
   return kernels;
 }
 
+// `pyke bench --json`: one object, counts as JSON integers in full (cli/text.h):
+//   {"backend": "pext", "reason": …, "counting_path": "setwise", "threads": 1,
+//    "positions": [{"id": "start", "depth": 6, "nodes": 119060324, "expected": 119060324,
+//                   "seconds": 0.05, "nodes_per_second": …}, …],
+//    "total": {"nodes": …, "seconds": …, "nodes_per_second": …},
+//    "kernels": [{"backend": "pext", "counting_path": "setwise", "nodes_per_second": …,
+//                 "ratio": 1.0, "chosen": true}, …],
+//    "wrong": 0}
+struct KernelTotal {
+  Kernel kernel;
+  double nodes_per_second;
+};
+
+void write_bench_json(const BenchOptions& options, const BenchTotal& total,
+                      const std::vector<KernelTotal>& kernels, int wrong, std::ostream& out) {
+  out << "{\"backend\": " << json_string(std::string(slider_backend_name(options.backend)))
+      << ", \"reason\": " << json_string(options.reason) << ", \"counting_path\": "
+      << json_string(std::string(counting_path_name(kHasSetwiseCount)))
+      << ", \"threads\": " << options.threads << ", \"positions\": [";
+  for (size_t i = 0; i < total.rows.size(); ++i) {
+    const BenchRow& r = total.rows[i];
+    out << (i ? ", " : "") << "{\"id\": " << json_string(r.id) << ", \"depth\": " << r.depth
+        << ", \"nodes\": " << perft::count_text(r.nodes) << ", \"expected\": " << perft::count_text(r.expected)
+        << absl::StrFormat(", \"seconds\": %.6f, \"nodes_per_second\": %.0f}", r.seconds,
+                           static_cast<double>(r.nodes) / r.seconds);
+  }
+  out << "], \"total\": {\"nodes\": " << perft::count_text(total.nodes)
+      << absl::StrFormat(", \"seconds\": %.6f, \"nodes_per_second\": %.0f}", total.seconds,
+                         total.nodes_per_second())
+      << ", \"kernels\": [";
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    const KernelTotal& k = kernels[i];
+    const bool chosen = k.kernel.backend == options.backend && k.kernel.setwise == kHasSetwiseCount;
+    out << (i ? ", " : "") << "{\"backend\": "
+        << json_string(std::string(slider_backend_name(k.kernel.backend)))
+        << ", \"counting_path\": " << json_string(std::string(counting_path_name(k.kernel.setwise)))
+        << absl::StrFormat(", \"nodes_per_second\": %.0f, \"ratio\": %.4f", k.nodes_per_second,
+                           k.nodes_per_second / kernels.front().nodes_per_second)
+        << ", \"chosen\": " << (chosen ? "true" : "false") << "}";
+  }
+  out << "], \"wrong\": " << wrong << "}\n";
+}
+
+void write_rows(const BenchTotal& total, std::ostream& out) {
+  for (const BenchRow& r : total.rows) {
+    out << absl::StrFormat("%-10s %5d %12d %9.3f %14.0f", r.id, r.depth, r.nodes, r.seconds,
+                           static_cast<double>(r.nodes) / r.seconds);
+    if (r.wrong()) out << "  WRONG: " << r.id << " expected " << r.expected;
+    out << '\n';
+  }
+}
+
 }  // namespace
 
 int run_bench(std::ostream& out, const BenchOptions& options) {
@@ -124,31 +179,48 @@ int run_bench(std::ostream& out, const BenchOptions& options) {
     out << "ERROR: " << records.status().message() << '\n';
     return 1;
   }
+  set_slider_backend(options.backend);
+  const BenchTotal total = count_records(*records, count_with_perft, options.threads);
+  if (!total.error.ok()) {
+    out << "ERROR: " << total.error.message() << '\n';
+    return 1;
+  }
+  int wrong = total.wrong;
+  std::vector<KernelTotal> kernels;
+  if (options.compare_backends) {
+    for (const Kernel& k : compiled_kernels()) {
+      const BenchTotal t = count_records(*records, k.count, 1);
+      if (!t.error.ok()) {
+        out << "ERROR: " << t.error.message() << '\n';
+        return 1;
+      }
+      wrong += t.wrong;
+      kernels.push_back({k, t.nodes_per_second()});
+    }
+  }
+  if (options.json) {
+    write_bench_json(options, total, kernels, wrong, out);
+    return wrong ? 1 : 0;
+  }
+
   out << "slider backend: " << slider_backend_name(options.backend) << " (" << options.reason
       << ")\ncounting path: " << kCountingPath << "\n\n";
   out << absl::StrFormat("%-10s %5s %12s %9s %14s\n", "position", "depth", "nodes", "seconds",
                          "nodes/s");
-  set_slider_backend(options.backend);
-  const BenchTotal total =
-      count_records(*records, count_with_perft, options.threads, /*verbose=*/true, out);
-  if (total.failed) return 1;
+  write_rows(total, out);
   out << absl::StrFormat("\nTotal: %d nodes in %.3f s, %.0f nodes/s (%d thread%s, slider "
                          "backend: %s)\n",
                          total.nodes, total.seconds, total.nodes_per_second(), options.threads,
                          options.threads == 1 ? "" : "s", slider_backend_name(options.backend));
-  int wrong = total.wrong;
   if (options.compare_backends) {
     out << "\nevery kernel (same positions, 1 thread, total nodes/s, ratio to the first):\n";
-    double first = 0;
-    for (const Kernel& k : compiled_kernels()) {
-      const BenchTotal t = count_records(*records, k.count, 1, /*verbose=*/false, out);
-      if (t.failed) return 1;
-      wrong += t.wrong;
-      if (first == 0) first = t.nodes_per_second();
-      const bool chosen = k.backend == options.backend && k.setwise == kHasSetwiseCount;
-      out << absl::StrFormat("  %-6s %-8s %14.0f  %.2fx%s\n", slider_backend_name(k.backend),
-                             counting_path_name(k.setwise), t.nodes_per_second(),
-                             t.nodes_per_second() / first, chosen ? "  (chosen)" : "");
+    for (const KernelTotal& k : kernels) {
+      const bool chosen =
+          k.kernel.backend == options.backend && k.kernel.setwise == kHasSetwiseCount;
+      out << absl::StrFormat("  %-6s %-8s %14.0f  %.2fx%s\n", slider_backend_name(k.kernel.backend),
+                             counting_path_name(k.kernel.setwise), k.nodes_per_second,
+                             k.nodes_per_second / kernels.front().nodes_per_second,
+                             chosen ? "  (chosen)" : "");
     }
     if (!slider_backend_compiled(SliderBackend::kPext)) {
       out << "  (pext: not in this build, whose target has no BMI2)\n";

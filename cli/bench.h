@@ -7,6 +7,7 @@
 //
 //   pyke bench                    the chosen backend, then every kernel's total
 //   pyke bench --backend magic    only magic (also: pext, hq)
+//   pyke bench --json             the same as one JSON object (see bench.cc)
 #ifndef PYKE_CLI_BENCH_H_
 #define PYKE_CLI_BENCH_H_
 
@@ -23,6 +24,7 @@ struct BenchOptions {
   SliderBackend backend = BuildSliders::kBackend;  // the backend the perft kernels run with
   std::string reason;                              // why that one ("forced by --backend")
   bool compare_backends = true;                    // also total every compiled kernel
+  bool json = false;                               // one JSON object instead of text
 };
 
 // Runs the benchmark without hashing. Returns 0, or 1 when a count is wrong. Leaves the run-time

@@ -325,6 +325,7 @@ int main(int argc, char** argv) {
     options.backend = sliders->backend;
     options.reason = sliders->reason;
     options.compare_backends = absl::GetFlag(FLAGS_backend).empty();
+    options.json = absl::GetFlag(FLAGS_json);
     return pyke::run_bench(std::cout, options);
   }
   if (std::string(args[1]) == "verify") {

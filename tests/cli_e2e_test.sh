@@ -103,4 +103,32 @@ check "uci errors reported" test "$(grep -c '^info string error: ' <<<"$uci")" -
 check "uci still answers" test "$(grep -cx 'readyok' <<<"$uci")" -eq 3
 check "uci bad move kept position" grep -q "^Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1$" <<<"$uci"
 
+# What perftree-style scripts send: go perft, then quit at once. The whole divide comes out.
+run < <(printf 'position startpos\ngo perft 5\nquit\n')
+check "quit after go perft: 20 divide lines" test "$(line_count "$(grep -E '^[a-h][1-8][a-h][1-8][nbrq]*: [0-9]+$' <<<"$out")")" -eq 20
+check "quit after go perft: total" grep -qx "Nodes searched: 4865609" <<<"$out"
+check "quit after go perft: not stopped" test "$(line_count "$(grep 'perft stopped' <<<"$out")")" -eq 0
+run < <(printf 'position startpos\ngo perft 5\nisready\n')
+check "end of input after isready: total" grep -qx "Nodes searched: 4865609" <<<"$out"
+
+# --json: one object that Python reads, counts exact.
+json_field() {  # json_field EXPRESSION: evaluates it on the parsed JSON in $out, prints it
+  python3 -c 'import json, sys; d = json.loads(sys.stdin.read()); print(eval(sys.argv[1]))' "$1" <<<"$out"
+}
+run --json --quiet 5 e2e4
+check "json exit 0" test "$status" -eq 0
+check "json is one line" test "$(line_count "$out")" -eq 1
+check "json nodes" test "$(json_field 'd["nodes"]')" = "9771632"
+# (e7e5: 728887 from Stockfish 15.1.)
+check "json divide after e2e4" test "$(json_field 'len(d["divide"]), d["divide"]["e7e5"]')" = "(20, 728887)"
+check "json fen after the moves" test "$(json_field 'd["fen"]')" = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+check "json depth and threads" test "$(json_field 'd["depth"], d["threads"] >= 1, d["hash_mb"]')" = "(5, True, 0)"
+run --json --hash 8 --verify --threads 2 4
+check "json verified" test "$(json_field 'd["verified"], d["unhashed_nodes"], d["nodes"], d["hash_mb"], d["threads"]')" = "(True, 197281, 197281, 8, 2)"
+run --json --quiet --chess960 --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" 1
+check "json chess960 castling as king takes rook" test "$(json_field 'd["chess960"], d["divide"]["e1h1"]')" = "(True, 1)"
+run --json bench
+check "json bench total" test "$(json_field 'd["total"]["nodes"], d["wrong"]')" = "(761234712, 0)"
+check "json bench positions" test "$(json_field 'all(p["nodes"] == p["expected"] for p in d["positions"])')" = "True"
+
 finish

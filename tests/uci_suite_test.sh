@@ -19,8 +19,9 @@ setup=$(printf '%s\n' "$@")
 mapfile -t expected < <(sed -n "s/^\([^;]*\);.*;D$depth \([0-9]*\).*/\2/p" "$suite")
 mapfile -t fens < <(sed -n "s/^\([^;]*[^ ]\) *;.*;D$depth [0-9]*.*/\1/p" "$suite")
 commands=$(if [[ -n "$setup" ]]; then printf '%s\n' "$setup"; fi
-           for fen in "${fens[@]}"; do printf 'position fen %s\ngo perft %s\nisready\n' "$fen" "$depth"; done)
-# No `quit` at the end: quit would stop the last count; end of input lets it finish.
+           for fen in "${fens[@]}"; do printf 'position fen %s\ngo perft %s\nisready\n' "$fen" "$depth"; done
+           echo quit)
+# `quit` at the end, as perft scripts send it: the last count finishes and prints first.
 run <<<"$commands"
 output="$out"
 mapfile -t actual < <(sed -n 's/^Nodes searched: //p' <<<"$output")
