@@ -205,6 +205,28 @@ int fail(const absl::Status& status, std::ostream& err) {
 
 }  // namespace
 
+absl::StatusOr<VerifyResults> verify_file(const VerifyOptions& options) {
+  const absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(options.path);
+  if (!records.ok()) return records.status();
+  const absl::StatusOr<std::vector<Check>> checks = plan_checks(*records, options);
+  if (!checks.ok()) return checks.status();
+  absl::StatusOr<Counter> counter = Counter::create(options.hash_megabytes, options.threads);
+  if (!counter.ok()) return counter.status();
+  ProgressLine progress(false, std::cerr);
+  const Results results = run_checks(*checks, *counter, progress, [](const Failure&) {});
+  VerifyResults out{results.passed, results.skipped, {}};
+  for (const Failure& f : results.failures) {
+    VerifyFailure failure{f.record->line, f.record->fen, f.depth, f.expected, std::nullopt, ""};
+    if (f.got.ok()) {
+      failure.got = *f.got;
+    } else {
+      failure.error = std::string(f.got.status().message());
+    }
+    out.failures.push_back(std::move(failure));
+  }
+  return out;
+}
+
 int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
   const absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(options.path);
   if (!records.ok()) return fail(records.status(), err);

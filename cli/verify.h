@@ -17,6 +17,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/numeric/int128.h"
+#include "absl/status/statusor.h"
+
 namespace pyke {
 
 struct VerifyOptions {
@@ -27,6 +30,27 @@ struct VerifyOptions {
   bool progress = false;         // a progress line on stderr, erased at the end
   bool json = false;             // one JSON object on `out` instead of text
 };
+
+// One position that failed, at its shallowest wrong depth.
+struct VerifyFailure {
+  int line;                           // in the file, 1-based
+  std::string fen;
+  int depth;
+  absl::uint128 expected;
+  std::optional<absl::uint128> got;   // nullopt: the count failed (`error` says why)
+  std::string error;
+};
+
+struct VerifyResults {
+  int passed = 0;
+  int skipped = 0;  // positions with no count in the depth range
+  std::vector<VerifyFailure> failures;
+};
+
+// The check as a library call (the Python module's pyke.verify): an error when the file cannot
+// be read, holds a malformed line, or the options are bad; otherwise what passed and failed.
+// `options.progress` and `options.json` are ignored.
+absl::StatusOr<VerifyResults> verify_file(const VerifyOptions& options);
 
 // Runs the check; results on `out`, errors and progress on `err`. Returns the exit status.
 int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);

@@ -157,3 +157,40 @@ def pgo_binary(name, binary, training_runs, training_stdin = {}, **kwargs):
         profile = "//%s:%s_profile" % (native.package_name(), name),
         **kwargs
     )
+
+def _shared_library_transition_impl(settings, attr):
+    use = _use_transition_impl(settings, attr)
+    use["//third_party:shared_absl"] = True
+    return use
+
+_shared_library_transition = transition(
+    implementation = _shared_library_transition_impl,
+    inputs = [_ENABLED],
+    outputs = [_MODE, _PROFILE, "//third_party:shared_absl"],
+)
+
+def _pgo_shared_library_impl(ctx):
+    library = ctx.attr.library[0]
+    shared = [f for f in library[DefaultInfo].files.to_list() if f.extension == "so"]
+    if len(shared) != 1:
+        fail("%s: expected one .so, got %s" % (ctx.attr.library[0].label, shared))
+    out = ctx.actions.declare_file(ctx.attr.out)
+    ctx.actions.symlink(output = out, target_file = shared[0])
+    return [DefaultInfo(files = depset([out]), runfiles = ctx.runfiles(files = [out]))]
+
+pgo_shared_library = rule(
+    implementation = _pgo_shared_library_impl,
+    attrs = {
+        "library": attr.label(
+            cfg = _shared_library_transition,
+            doc = "a cc_binary with linkshared = True",
+        ),
+        "profile": attr.string(doc = "the pgo_profile to build it with: another binary's"),
+        "out": attr.string(doc = "the file name of the shared library, e.g. pyke.so"),
+        "_whitelist_function_transition": attr.label(default = _WHITELIST),
+    },
+    doc = """A shared library (`library`, a cc_binary with linkshared) built with the profile of a
+    pgo_binary that runs the same code. A library cannot be run to train it; the kernels it
+    shares with that binary get the binary's profile, so they are the same machine code as far
+    as the profile decides.""",
+)

@@ -42,6 +42,18 @@ def _cc_import_block(name, linkopts):
 )
 """.format(name = name, linkopts = repr(linkopts))
 
+def _absl_block(name, static, shared):
+    # Static unless //third_party:shared_absl is set (a shared library links the .so files).
+    return """cc_library(
+    name = "{name}",
+    linkopts = select({{
+        "@//third_party:absl_shared": {shared},
+        "//conditions:default": {static},
+    }}),
+    visibility = ["//visibility:public"],
+)
+""".format(name = name, static = repr(static), shared = repr(shared))
+
 def _system_absl_impl(rctx):
     rctx.file("WORKSPACE", "workspace(name = \"com_google_absl\")\n")
     packages = {}
@@ -49,8 +61,8 @@ def _system_absl_impl(rctx):
         package, _, name = label.partition(":")
         if not name:
             name = package.split("/")[-1]
-        linkopts = _static_absl(_pkg_config_libs(rctx, module))
-        packages.setdefault(package, []).append(_cc_import_block(name, linkopts))
+        shared = _pkg_config_libs(rctx, module)
+        packages.setdefault(package, []).append(_absl_block(name, _static_absl(shared), shared))
     for package, blocks in packages.items():
         rctx.file(package + "/BUILD.bazel", "\n".join(blocks))
 
@@ -113,6 +125,50 @@ _system_mpi = repository_rule(
     doc = "Debian's Open MPI (libopenmpi-dev) as @openmpi//:mpi.",
 )
 
+def _include_dirs(rctx, module, hint):
+    result = rctx.execute(["pkg-config", "--cflags-only-I", module])
+    if result.return_code != 0:
+        fail("pkg-config %s failed (is %s installed? run ./bazelw): %s" % (module, hint, result.stderr))
+    return [flag[2:] for flag in result.stdout.strip().split(" ") if flag.startswith("-I")]
+
+def _system_python_impl(rctx):
+    # Debian's Python headers (python3-dev) and pybind11 (pybind11-dev), linked into this
+    # repository and exported as header-carrying cc_libraries, as Open MPI's above. An extension
+    # module links against nothing: the interpreter that imports it provides libpython's symbols.
+    rctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % rctx.name)
+    includes = []
+    for i, directory in enumerate(_include_dirs(rctx, "python3", "python3-dev")):
+        rctx.symlink(directory, "python%d" % i)
+        includes.append("python%d" % i)
+    pybind11 = rctx.execute(["pkg-config", "--variable=includedir", "pybind11"])
+    if pybind11.return_code != 0:
+        fail("pkg-config pybind11 failed (is pybind11-dev installed? run ./bazelw): " + pybind11.stderr)
+    rctx.symlink(pybind11.stdout.strip() + "/pybind11", "pybind11_include/pybind11")
+    rctx.file("BUILD.bazel", """cc_library(
+    name = "python_headers",
+    hdrs = glob([{globs}]),
+    includes = {includes},
+    visibility = ["//visibility:public"],
+)
+
+cc_library(
+    name = "pybind11",
+    hdrs = glob(["pybind11_include/pybind11/**/*.h"]),
+    includes = ["pybind11_include"],
+    visibility = ["//visibility:public"],
+    deps = [":python_headers"],
+)
+""".format(
+        globs = ", ".join(['"%s/**/*.h"' % d for d in includes]),
+        includes = repr(includes),
+    ))
+
+_system_python = repository_rule(
+    implementation = _system_python_impl,
+    local = True,
+    doc = "Debian's Python headers and pybind11 as @system_python//:python_headers and :pybind11.",
+)
+
 def pyke_system_dependencies():
     """Declares every external repository of the workspace. Call once from WORKSPACE."""
     llvm_profdata(name = "llvm_profdata")
@@ -127,6 +183,7 @@ def pyke_system_dependencies():
     )
     _system_absl(name = "com_google_absl")
     _system_mpi(name = "openmpi")
+    _system_python(name = "system_python")
     _system_pkg_config(
         name = "com_google_googletest",
         targets = {"gtest": "gtest", "gtest_main": "gtest_main", "gmock": "gmock"},

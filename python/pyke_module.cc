@@ -1,0 +1,184 @@
+// pyke_module.cc — the `pyke` Python module: perft, divide, legal moves and EPD verification with
+// Pyke's kernels, the GIL released while counting.
+//
+//   >>> import pyke
+//   >>> pyke.perft("startpos", 6)
+//   119060324
+//   >>> pyke.divide(board.fen(), 3)["e2e4"]       # a python-chess Board's FEN goes straight in
+//   >>> pyke.perft(fen, 8, threads=2, hash_mb=1024)
+//
+// A position is a FEN (standard, X-FEN or Shredder-FEN castling; the move counters may be left
+// out) or "startpos", optionally followed by `moves=[...]` in UCI notation. `chess960=True` reads
+// and writes castling as the king taking its rook (e1h1), as `pyke --chess960` does. Every error
+// raises ValueError with the message `pyke` prints. Counts are Python ints, exact at any size.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/numeric/int128.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "cli/verify.h"
+#include "movegen/move.h"
+#include "movegen/movegen.h"
+#include "movegen/position.h"
+#include "perft/perft.h"
+#include "tt/table.h"
+
+namespace py = pybind11;
+
+namespace pyke::python {
+namespace {
+
+// The value of a StatusOr, or ValueError with its message.
+template <class T>
+T value_or_raise(absl::StatusOr<T> result) {
+  if (!result.ok()) throw py::value_error(std::string(result.status().message()));
+  return *std::move(result);
+}
+
+py::int_ to_python(absl::uint128 n) {
+  return py::int_(py::str(perft::count_text(n)));
+}
+
+// The position a call counts from: `fen` ("startpos" or a FEN) after `moves`; `chess960` on for
+// a Shredder-FEN whose castling field names rook files, as on the command line.
+struct Root {
+  Position pos;
+  bool chess960;
+};
+
+Root root_of(const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
+  Position pos = Position::start();
+  if (fen != "startpos") {
+    bool file_letters = false;
+    pos = value_or_raise(Position::from_fen(fen, &file_letters));
+    chess960 = chess960_notation(pos, chess960 || file_letters);
+  }
+  return {value_or_raise(play_uci_moves(pos, moves, chess960)), chess960};
+}
+
+// Threads and table of a count: threads 0 means every CPU this process may run on.
+struct Counting {
+  perft::Options options;
+  std::unique_ptr<tt::PerftTable> table;
+};
+
+Counting counting(int threads, uint64_t hash_mb) {
+  Counting c;
+  c.options.threads = threads == 0 ? perft::available_cpus() : threads;
+  if (absl::Status s = perft::check_threads(c.options.threads); !s.ok()) {
+    throw py::value_error(std::string(s.message()));
+  }
+  if (hash_mb > 0) {
+    c.table = value_or_raise(tt::PerftTable::create(hash_mb, c.options.threads));
+    c.options.table = c.table.get();
+  }
+  return c;
+}
+
+py::int_ perft_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
+                  const std::vector<std::string>& moves, bool chess960) {
+  const Root root = root_of(fen, moves, chess960);
+  const Counting c = counting(threads, hash_mb);
+  absl::StatusOr<absl::uint128> nodes;
+  {
+    py::gil_scoped_release counting_without_the_gil;
+    nodes = perft::perft(root.pos, depth, c.options);
+  }
+  return to_python(value_or_raise(std::move(nodes)));
+}
+
+py::dict divide_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
+                   const std::vector<std::string>& moves, bool chess960) {
+  const Root root = root_of(fen, moves, chess960);
+  const Counting c = counting(threads, hash_mb);
+  absl::StatusOr<std::vector<perft::DivideEntry>> entries;
+  {
+    py::gil_scoped_release counting_without_the_gil;
+    entries = perft::divide(root.pos, depth, c.options);
+  }
+  std::vector<std::pair<std::string, absl::uint128>> sorted;
+  for (const perft::DivideEntry& e : value_or_raise(std::move(entries))) {
+    sorted.emplace_back(to_uci(e.move, root.chess960), e.nodes);
+  }
+  std::sort(sorted.begin(), sorted.end());  // as `pyke DEPTH` prints them
+  py::dict out;
+  for (const auto& [move, nodes] : sorted) out[py::str(move)] = to_python(nodes);
+  return out;
+}
+
+std::vector<std::string> legal_moves_py(const std::string& fen,
+                                        const std::vector<std::string>& moves, bool chess960) {
+  const Root root = root_of(fen, moves, chess960);
+  std::vector<std::string> out;
+  for (Move move : legal_moves(root.pos)) out.push_back(to_uci(move, root.chess960));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+py::dict verify_py(const std::string& path, std::optional<int> max_depth, int threads,
+                   uint64_t hash_mb) {
+  VerifyOptions options;
+  options.path = path;
+  options.max_depth = max_depth;
+  options.hash_megabytes = hash_mb;
+  options.threads = threads == 0 ? perft::available_cpus() : threads;
+  absl::StatusOr<VerifyResults> results;
+  {
+    py::gil_scoped_release counting_without_the_gil;
+    results = verify_file(options);
+  }
+  const VerifyResults r = value_or_raise(std::move(results));
+  py::list failures;
+  for (const VerifyFailure& f : r.failures) {
+    py::dict failure;
+    failure["line"] = f.line;
+    failure["fen"] = f.fen;
+    failure["depth"] = f.depth;
+    failure["expected"] = to_python(f.expected);
+    failure["got"] = f.got ? py::object(to_python(*f.got)) : py::object(py::none());
+    if (!f.got) failure["error"] = f.error;
+    failures.append(failure);
+  }
+  py::dict out;
+  out["passed"] = r.passed;
+  out["failed"] = static_cast<int>(r.failures.size());
+  out["skipped"] = r.skipped;
+  out["failures"] = failures;
+  return out;
+}
+
+}  // namespace
+}  // namespace pyke::python
+
+PYBIND11_MODULE(pyke, m) {
+  using namespace pyke::python;
+  namespace perft = pyke::perft;
+  m.doc() = "Pyke: exact perft at native speed (perft, divide, legal_moves, verify).";
+  m.attr("MAX_DEPTH") = perft::kMaxDepth;
+  m.attr("MAX_THREADS") = perft::kMaxThreads;
+  m.def("perft", &perft_py, py::arg("fen"), py::arg("depth"), py::kw_only(),
+        py::arg("threads") = 0, py::arg("hash_mb") = 0,
+        py::arg("moves") = std::vector<std::string>{}, py::arg("chess960") = false,
+        "The number of leaf nodes of the legal move tree of `fen` (or \"startpos\") after "
+        "`moves`, to `depth` (0 to MAX_DEPTH). threads=0: every CPU; hash_mb=0: no table.");
+  m.def("divide", &divide_py, py::arg("fen"), py::arg("depth"), py::kw_only(),
+        py::arg("threads") = 0, py::arg("hash_mb") = 0,
+        py::arg("moves") = std::vector<std::string>{}, py::arg("chess960") = false,
+        "perft split by root move: {uci_move: nodes}, sorted by move. depth 1 to MAX_DEPTH.");
+  m.def("legal_moves", &legal_moves_py, py::arg("fen"), py::kw_only(),
+        py::arg("moves") = std::vector<std::string>{}, py::arg("chess960") = false,
+        "The legal moves in UCI notation, sorted.");
+  m.def("verify", &verify_py, py::arg("path"), py::kw_only(), py::arg("max_depth") = py::none(),
+        py::arg("threads") = 0, py::arg("hash_mb") = 0,
+        "Every count of an EPD perft suite: {passed, failed, skipped, failures: [{line, fen, "
+        "depth, expected, got, error?}]}. ValueError when the file cannot be read or is "
+        "malformed.");
+}

@@ -1,0 +1,28 @@
+"""Type stubs of the `pyke` extension module (//python:pyke)."""
+
+from typing import Optional, Sequence, TypedDict
+
+MAX_DEPTH: int
+MAX_THREADS: int
+
+class VerifyFailure(TypedDict, total=False):
+    line: int
+    fen: str
+    depth: int
+    expected: int
+    got: Optional[int]
+    error: str
+
+class VerifyResult(TypedDict):
+    passed: int
+    failed: int
+    skipped: int
+    failures: list[VerifyFailure]
+
+def perft(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
+          moves: Sequence[str] = (), chess960: bool = False) -> int: ...
+def divide(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
+           moves: Sequence[str] = (), chess960: bool = False) -> dict[str, int]: ...
+def legal_moves(fen: str, *, moves: Sequence[str] = (), chess960: bool = False) -> list[str]: ...
+def verify(path: str, *, max_depth: Optional[int] = None, threads: int = 0,
+           hash_mb: int = 0) -> VerifyResult: ...
