@@ -13,17 +13,13 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "perft/internal/cache.h"
+#include "perft/internal/instances.h"
 #include "perft/internal/kernel.h"
 
 namespace pyke::perft {
 namespace {
 
 using internal::for_each_child;
-using internal::NoCache;
-using internal::StopAwareCache;
-using internal::StoppablePerftCache;
-using internal::TableCache;
 
 // Subtrees shallower than this are not split further: a unit of depth 2 is a few hundred leaves.
 constexpr int kMinUnitDepth = 2;
@@ -73,13 +69,15 @@ struct Work {
   int workers_left = 0;    // guarded by mutex: threads still running
 };
 
-template <StoppablePerftCache Cache>
-void work(Work& w, Cache cache) {
+// One thread's share: the next unit until none is left or the count is stopped.
+void work(Work& w, const Options& options, const std::atomic<bool>* stop) {
   while (true) {
     const size_t u = w.next.fetch_add(1, std::memory_order_relaxed);
-    if (u >= w.units.size() || cache.stopped()) break;
+    if (u >= w.units.size() || stop->load(std::memory_order_relaxed)) break;
     const Unit& unit = w.units[u];
-    w.counts[u] = internal::count_with(unit.pos, unit.depth, cache, cache.key_of(unit.pos));
+    w.counts[u] = options.table != nullptr
+                      ? internal::count_stoppable_hashed(unit.pos, unit.depth, *options.table, *stop)
+                      : internal::count_stoppable(unit.pos, unit.depth, *stop);
     w.done[u].store(true, std::memory_order_release);
     w.finished.fetch_add(1, std::memory_order_relaxed);
     if (w.units_left[unit.root].fetch_sub(1, std::memory_order_acq_rel) == 1) {
@@ -91,14 +89,6 @@ void work(Work& w, Cache cache) {
   std::lock_guard<std::mutex> lock(w.mutex);
   --w.workers_left;
   w.changed.notify_one();
-}
-
-void run_worker(Work& w, const Options& options, const std::atomic<bool>* stop) {
-  if (options.table != nullptr) {
-    work(w, StopAwareCache<TableCache>(TableCache(*options.table), stop));
-  } else {
-    work(w, StopAwareCache<NoCache>(NoCache{}, stop));
-  }
 }
 
 // Root moves done and nodes counted so far, from the units that are finished.
@@ -133,7 +123,7 @@ absl::StatusOr<std::vector<DivideEntry>> split_divide(const Position& pos, int d
   w.workers_left = threads;
   std::vector<std::thread> pool;
   pool.reserve(threads);
-  for (int t = 0; t < threads; ++t) pool.emplace_back(run_worker, std::ref(w), options, stop);
+  for (int t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(w), std::cref(options), stop);
 
   // The calling thread reports progress (after each finished root move, and every interval)
   // until every worker has left: all units counted, or the count stopped.
@@ -171,6 +161,12 @@ bool counts_in_caller(const Options& options) {
   return options.threads == 1 && options.stop == nullptr && !options.progress;
 }
 
+// A count in the calling thread, through the table when there is one.
+absl::uint128 count_in_caller(const Position& pos, int depth, const Options& options) {
+  return options.table != nullptr ? internal::count_hashed(pos, depth, *options.table)
+                                  : internal::count_plain(pos, depth);
+}
+
 }  // namespace
 
 absl::StatusOr<absl::uint128> perft(const Position& pos, int depth, const Options& options) {
@@ -178,12 +174,9 @@ absl::StatusOr<absl::uint128> perft(const Position& pos, int depth, const Option
   if (absl::Status s = check_threads(options.threads); !s.ok()) return s;
   if (depth == 0) return 1;
   if (counts_in_caller(options)) {
-    if (options.table != nullptr) {
-      TableCache cache(*options.table);
-      return internal::checked_count(pos, depth, cache);
-    }
-    NoCache cache;
-    return internal::checked_count(pos, depth, cache);
+    const absl::uint128 nodes = count_in_caller(pos, depth, options);
+    if (nodes == kOverflow) return overflow_error(depth);
+    return nodes;
   }
   absl::StatusOr<std::vector<DivideEntry>> entries = divide(pos, depth, options);
   if (!entries.ok()) return entries.status();
@@ -196,12 +189,12 @@ absl::StatusOr<std::vector<DivideEntry>> divide(const Position& pos, int depth,
   if (depth == 0) return absl::OutOfRangeError("divide needs a depth of at least 1");
   if (absl::Status s = check_threads(options.threads); !s.ok()) return s;
   if (!counts_in_caller(options)) return split_divide(pos, depth, options);
-  if (options.table != nullptr) {
-    TableCache cache(*options.table);
-    return internal::checked_divide(pos, depth, cache, nullptr);
-  }
-  NoCache cache;
-  return internal::checked_divide(pos, depth, cache, nullptr);
+  std::vector<DivideEntry> entries;
+  for_each_child(pos, [&](const Position& child, Move move) {
+    entries.push_back({move, count_in_caller(child, depth - 1, options)});
+  });
+  if (divide_total(entries) == kOverflow) return overflow_error(depth);
+  return entries;
 }
 
 absl::uint128 divide_total(const std::vector<DivideEntry>& entries) {
