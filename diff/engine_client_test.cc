@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "movegen/position.h"
+#include "tests/positions.h"
 
 namespace pyke::diff {
 namespace {
@@ -21,7 +22,6 @@ using ::testing::HasSubstr;
 
 std::string fixture;  // path of the fixture engine, from the command line
 
-constexpr char kKiwipete[] = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 constexpr std::chrono::seconds kTimeout(20);
 
 std::string fixture_with(const std::string& bug) { return fixture + " --bug=" + bug; }

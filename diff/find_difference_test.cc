@@ -9,6 +9,7 @@
 #include "diff/testing/buggy_movegen.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/positions.h"
 
 namespace pyke::diff {
 namespace {
@@ -32,8 +33,7 @@ absl::StatusOr<DiffResult> diff_with_bug(const char* fen, Strings moves, int dep
 }
 
 TEST(FindDifference, AgreeingEnginesGiveNoDifference) {
-  absl::StatusOr<DiffResult> r = diff_with_bug(
-      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", {}, 3, Bug::kNone);
+  absl::StatusOr<DiffResult> r = diff_with_bug(kKiwipete, {}, 3, Bug::kNone);
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_FALSE(r->difference.has_value());
   ASSERT_EQ(r->levels.size(), 1u);

@@ -10,6 +10,7 @@
 #include "movegen/internal/maskset.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "tests/positions.h"
 
 namespace pyke {
 namespace {
@@ -20,10 +21,10 @@ const std::vector<Position>& positions() {
     std::vector<Position> v;
     for (const char* fen : {
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-             "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+             kKiwipete,
+             kCpwPosition3,
+             kCpwPosition4,
+             kCpwPosition6,
              "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
          }) {
       v.push_back(*Position::from_fen(fen));

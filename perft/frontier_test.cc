@@ -5,6 +5,7 @@
 #include "gtest/gtest.h"
 #include "perft/perft.h"
 #include "movegen/position.h"
+#include "tests/positions.h"
 
 namespace pyke::perft {
 namespace {
@@ -37,8 +38,7 @@ TEST(Frontier, MergedUnitsGiveThePlainDivide) {
   expect_frontier_divide_equals_plain(start, 5, 3);
   expect_frontier_divide_equals_plain(start, 5, 4);
   expect_frontier_divide_equals_plain(start, 4, 4);  // units of depth 0: one leaf each
-  absl::StatusOr<Position> kiwipete = Position::from_fen(
-      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  absl::StatusOr<Position> kiwipete = Position::from_fen(kKiwipete);
   ASSERT_TRUE(kiwipete.ok());
   expect_frontier_divide_equals_plain(*kiwipete, 4, 2);
   absl::StatusOr<Position> chess960 = Position::from_fen(

@@ -5,14 +5,13 @@
 #include "movegen/movegen.h"
 #include "perft/perft.h"
 #include "movegen/position.h"
+#include "tests/positions.h"
 
 namespace pyke {
 namespace {
 
 TEST(Divide, EntriesSumToPerftAndMatchChildren) {
-  for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                          "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-                          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"}) {
+  for (const char* fen : {kKiwipete, kCpwPosition3, kCpwPosition4}) {
     absl::StatusOr<Position> pos = Position::from_fen(fen);
     ASSERT_TRUE(pos.ok());
     // Progress comes after root moves finish (several may finish between two reports) and at
@@ -62,10 +61,10 @@ TEST(Perft, ChessProgrammingWikiPositionsAtDepthSixWhereFast) {
     uint64_t nodes;
   };
   for (const Case& c : {
-           Case{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11030083},
-           Case{"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 706045033},
-           Case{"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 6, 706045033},
-           Case{"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89941194},
+           Case{kCpwPosition3, 6, 11030083},
+           Case{kCpwPosition4, 6, 706045033},
+           Case{kCpwPosition4Mirrored, 6, 706045033},
+           Case{kCpwPosition5, 5, 89941194},
        }) {
     absl::StatusOr<Position> pos = Position::from_fen(c.fen);
     ASSERT_TRUE(pos.ok()) << c.fen;

@@ -14,6 +14,7 @@
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "movegen/zobrist.h"
+#include "tests/positions.h"
 
 namespace pyke::tt {
 namespace {
@@ -269,8 +270,7 @@ TEST(PerftTable, RefusesAbsurdSizesWithAClearError) {
 }
 
 TEST(Zobrist, IncrementalKeysEqualKeysFromScratch) {
-  for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                          "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+  for (const char* fen : {kKiwipete, kCpwPosition4,
                           "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}) {
     absl::StatusOr<Position> root = Position::from_fen(fen);
     ASSERT_TRUE(root.ok());

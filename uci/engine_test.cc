@@ -9,8 +9,10 @@
 #include <string>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "perft/perft.h"
+#include "tests/positions.h"
 
 namespace pyke::uci {
 namespace {
@@ -51,9 +53,8 @@ TEST(Uci, PositionWithMovesAndFen) {
   }();
   EXPECT_EQ(after.to_fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
 
-  const std::string out = transcript(
-      "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 "
-      "moves e1g1\nd\ngo perft 2\n");
+  const std::string out =
+      transcript(absl::StrCat("position fen ", kKiwipete, " moves e1g1\nd\ngo perft 2\n"));
   EXPECT_TRUE(contains(out, "Fen: r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1"))
       << out;
   auto child = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
