@@ -1,5 +1,6 @@
 #include "cli/bench.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -29,9 +30,13 @@ using Clock = std::chrono::steady_clock;
 using CountFunction = absl::StatusOr<absl::uint128> (*)(const Position& pos, int depth,
                                                         int threads);
 
+// Through a stop flag (never set), as `pyke DEPTH`, UCI and the Python module count: so bench
+// times the kernels they run, and the PGO training run of bench trains those kernels.
 absl::StatusOr<absl::uint128> count_with_perft(const Position& pos, int depth, int threads) {
+  const std::atomic<bool> never{false};
   perft::Options options;
   options.threads = threads;
+  options.stop = &never;
   return perft::perft(pos, depth, options);
 }
 
@@ -74,9 +79,9 @@ BenchTotal count_records(const std::vector<epd::Record>& records, CountFunction 
         pos.ok() ? count(*pos, depth, threads) : absl::StatusOr<absl::uint128>(pos.status());
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (!nodes.ok()) {
-      total.error = absl::Status(nodes.status().code(),
-                                 absl::StrCat("cli/bench.epd:", record.line, ": ",
-                                              nodes.status().message()));
+      total.error =
+          absl::Status(nodes.status().code(),
+                       absl::StrCat("cli/bench.epd:", record.line, ": ", nodes.status().message()));
       return total;
     }
     total.rows.push_back({record.id, depth, *nodes, expected, seconds});
@@ -134,13 +139,14 @@ struct KernelTotal {
 void write_bench_json(const BenchOptions& options, const BenchTotal& total,
                       const std::vector<KernelTotal>& kernels, int wrong, std::ostream& out) {
   out << "{\"backend\": " << json_string(std::string(slider_backend_name(options.backend)))
-      << ", \"reason\": " << json_string(options.reason) << ", \"counting_path\": "
-      << json_string(std::string(counting_path_name(kHasSetwiseCount)))
+      << ", \"reason\": " << json_string(options.reason)
+      << ", \"counting_path\": " << json_string(std::string(counting_path_name(kHasSetwiseCount)))
       << ", \"threads\": " << options.threads << ", \"positions\": [";
   for (size_t i = 0; i < total.rows.size(); ++i) {
     const BenchRow& r = total.rows[i];
     out << (i ? ", " : "") << "{\"id\": " << json_string(r.id) << ", \"depth\": " << r.depth
-        << ", \"nodes\": " << perft::count_text(r.nodes) << ", \"expected\": " << perft::count_text(r.expected)
+        << ", \"nodes\": " << perft::count_text(r.nodes)
+        << ", \"expected\": " << perft::count_text(r.expected)
         << absl::StrFormat(", \"seconds\": %.6f, \"nodes_per_second\": %.0f}", r.seconds,
                            static_cast<double>(r.nodes) / r.seconds);
   }
@@ -151,8 +157,8 @@ void write_bench_json(const BenchOptions& options, const BenchTotal& total,
   for (size_t i = 0; i < kernels.size(); ++i) {
     const KernelTotal& k = kernels[i];
     const bool chosen = k.kernel.backend == options.backend && k.kernel.setwise == kHasSetwiseCount;
-    out << (i ? ", " : "") << "{\"backend\": "
-        << json_string(std::string(slider_backend_name(k.kernel.backend)))
+    out << (i ? ", " : "")
+        << "{\"backend\": " << json_string(std::string(slider_backend_name(k.kernel.backend)))
         << ", \"counting_path\": " << json_string(std::string(counting_path_name(k.kernel.setwise)))
         << absl::StrFormat(", \"nodes_per_second\": %.0f, \"ratio\": %.4f", k.nodes_per_second,
                            k.nodes_per_second / kernels.front().nodes_per_second)
@@ -208,10 +214,11 @@ int run_bench(std::ostream& out, const BenchOptions& options) {
   out << absl::StrFormat("%-10s %5s %12s %9s %14s\n", "position", "depth", "nodes", "seconds",
                          "nodes/s");
   write_rows(total, out);
-  out << absl::StrFormat("\nTotal: %d nodes in %.3f s, %.0f nodes/s (%d thread%s, slider "
-                         "backend: %s)\n",
-                         total.nodes, total.seconds, total.nodes_per_second(), options.threads,
-                         options.threads == 1 ? "" : "s", slider_backend_name(options.backend));
+  out << absl::StrFormat(
+      "\nTotal: %d nodes in %.3f s, %.0f nodes/s (%d thread%s, slider "
+      "backend: %s)\n",
+      total.nodes, total.seconds, total.nodes_per_second(), options.threads,
+      options.threads == 1 ? "" : "s", slider_backend_name(options.backend));
   if (options.compare_backends) {
     out << "\nevery kernel (same positions, 1 thread, total nodes/s, ratio to the first):\n";
     for (const KernelTotal& k : kernels) {

@@ -10,11 +10,13 @@
 // A position is a FEN (standard, X-FEN or Shredder-FEN castling; the move counters may be left
 // out) or "startpos", optionally followed by `moves=[...]` in UCI notation. `chess960=True` reads
 // and writes castling as the king taking its rook (e1h1), as `pyke --chess960` does. Every error
-// raises ValueError with the message `pyke` prints. Counts are Python ints, exact at any size.
+// raises ValueError with the message `pyke` prints; Ctrl-C stops a count and raises
+// KeyboardInterrupt. Counts are Python ints, exact at any size.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,9 +45,7 @@ T value_or_raise(absl::StatusOr<T> result) {
   return *std::move(result);
 }
 
-py::int_ to_python(absl::uint128 n) {
-  return py::int_(py::str(perft::count_text(n)));
-}
+py::int_ to_python(absl::uint128 n) { return py::int_(py::str(perft::count_text(n))); }
 
 // The position a call counts from: `fen` ("startpos" or a FEN) after `moves`; `chess960` on for
 // a Shredder-FEN whose castling field names rook files, as on the command line.
@@ -64,10 +64,21 @@ Root root_of(const std::string& fen, const std::vector<std::string>& moves, bool
   return {value_or_raise(play_uci_moves(pos, moves, chess960)), chess960};
 }
 
-// Threads and table of a count: threads 0 means every CPU this process may run on.
+// Threads and table of a count (threads 0 means every CPU this process may run on), and Ctrl-C:
+// every 200 ms the calling thread takes the GIL and lets Python check its signals; on one (a
+// KeyboardInterrupt, say) the count is stopped within milliseconds and the exception raised.
+// Counting through the stop flag also runs the same kernels as `pyke DEPTH` (the stoppable ones,
+// which the profile was trained on).
 struct Counting {
   perft::Options options;
   std::unique_ptr<tt::PerftTable> table;
+  std::unique_ptr<std::atomic<bool>> stop = std::make_unique<std::atomic<bool>>(false);
+  bool interrupted = false;
+
+  // Raises the pending Python exception after an interrupted count (the GIL held again).
+  void raise_if_interrupted() const {
+    if (interrupted) throw py::error_already_set();
+  }
 };
 
 Counting counting(int threads, uint64_t hash_mb) {
@@ -83,27 +94,43 @@ Counting counting(int threads, uint64_t hash_mb) {
   return c;
 }
 
+// Points `c`'s options at its stop flag and signal check (once `c` has its final address).
+void watch_signals(Counting& c) {
+  c.options.stop = c.stop.get();
+  c.options.progress = [&c](int, int, absl::uint128) {
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) {
+      c.interrupted = true;
+      c.stop->store(true);
+    }
+  };
+}
+
 py::int_ perft_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
                   const std::vector<std::string>& moves, bool chess960) {
   const Root root = root_of(fen, moves, chess960);
-  const Counting c = counting(threads, hash_mb);
+  Counting c = counting(threads, hash_mb);
+  watch_signals(c);
   absl::StatusOr<absl::uint128> nodes;
   {
     py::gil_scoped_release counting_without_the_gil;
     nodes = perft::perft(root.pos, depth, c.options);
   }
+  c.raise_if_interrupted();
   return to_python(value_or_raise(std::move(nodes)));
 }
 
 py::dict divide_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
                    const std::vector<std::string>& moves, bool chess960) {
   const Root root = root_of(fen, moves, chess960);
-  const Counting c = counting(threads, hash_mb);
+  Counting c = counting(threads, hash_mb);
+  watch_signals(c);
   absl::StatusOr<std::vector<perft::DivideEntry>> entries;
   {
     py::gil_scoped_release counting_without_the_gil;
     entries = perft::divide(root.pos, depth, c.options);
   }
+  c.raise_if_interrupted();
   std::vector<std::pair<std::string, absl::uint128>> sorted;
   for (const perft::DivideEntry& e : value_or_raise(std::move(entries))) {
     sorted.emplace_back(to_uci(e.move, root.chess960), e.nodes);
@@ -164,9 +191,9 @@ PYBIND11_MODULE(pyke, m) {
   m.doc() = "Pyke: exact perft at native speed (perft, divide, legal_moves, verify).";
   m.attr("MAX_DEPTH") = perft::kMaxDepth;
   m.attr("MAX_THREADS") = perft::kMaxThreads;
-  m.def("perft", &perft_py, py::arg("fen"), py::arg("depth"), py::kw_only(),
-        py::arg("threads") = 0, py::arg("hash_mb") = 0,
-        py::arg("moves") = std::vector<std::string>{}, py::arg("chess960") = false,
+  m.def("perft", &perft_py, py::arg("fen"), py::arg("depth"), py::kw_only(), py::arg("threads") = 0,
+        py::arg("hash_mb") = 0, py::arg("moves") = std::vector<std::string>{},
+        py::arg("chess960") = false,
         "The number of leaf nodes of the legal move tree of `fen` (or \"startpos\") after "
         "`moves`, to `depth` (0 to MAX_DEPTH). threads=0: every CPU; hash_mb=0: no table.");
   m.def("divide", &divide_py, py::arg("fen"), py::arg("depth"), py::kw_only(),

@@ -1,6 +1,7 @@
 """Tests of the `pyke` Python module against published counts, the CLI's messages and itself."""
 
 import os
+import signal
 import sys
 import tempfile
 import threading
@@ -53,20 +54,31 @@ class Perft(unittest.TestCase):
                                                chess960=True))
 
     def test_the_gil_is_released_while_counting(self):
-        # Two counts on two Python threads take about as long as one when the GIL is released.
+        # While a count of about a second runs on another Python thread, this thread runs Python
+        # code: it could not if the count held the GIL (it would get it back only at the end).
+        result = []
+        counter = threading.Thread(target=lambda: result.append(
+            pyke.perft("startpos", 7, threads=1)))
+        counter.start()
+        time.sleep(0.05)
+        ran_while_counting = sum(range(100000)) > 0 and counter.is_alive()
+        counter.join()
+        self.assertTrue(ran_while_counting)
+        self.assertEqual(result, [3195901860])
+
+
+class Interrupt(unittest.TestCase):
+    def test_ctrl_c_stops_a_long_count(self):
+        # Perft 9 takes minutes; SIGINT after 0.3 s must end it within a second or two.
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
         start = time.perf_counter()
-        pyke.perft("startpos", 6, threads=1)
-        one = time.perf_counter() - start
-        threads = [threading.Thread(target=pyke.perft, args=("startpos", 6),
-                                    kwargs={"threads": 1}) for _ in range(2)]
-        start = time.perf_counter()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        two = time.perf_counter() - start
-        if os.cpu_count() and os.cpu_count() >= 2:
-            self.assertLess(two, 1.8 * one, (one, two))
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            pyke.perft("startpos", 9, threads=1)
+        timer.join()
+        self.assertLess(time.perf_counter() - start, 3.0)
+        # The module counts on afterwards.
+        self.assertEqual(pyke.perft("startpos", 3), 8902)
 
 
 class Divide(unittest.TestCase):
