@@ -86,7 +86,7 @@ void print_difference(const diff::Difference& d) {
 }
 
 absl::StatusOr<std::unique_ptr<diff::PerftSource>> start_engine(const std::string& root_fen,
-                                                               bool chess960) {
+                                                                bool chess960) {
   const std::string command = absl::GetFlag(FLAGS_engine);
   const std::string protocol = absl::GetFlag(FLAGS_engine_protocol);
   const int seconds = absl::GetFlag(FLAGS_engine_timeout);
@@ -140,7 +140,8 @@ int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_
     if (!created.ok()) return fail(created.status());
     table = *std::move(created);
   }
-  absl::StatusOr<std::unique_ptr<diff::PerftSource>> engine = start_engine(root->to_fen(), chess960);
+  absl::StatusOr<std::unique_ptr<diff::PerftSource>> engine =
+      start_engine(root->to_fen(), chess960);
   if (!engine.ok()) return fail(engine.status());
 
   diff::MovegenSource pyke(*root, table.get(), chess960, threads);

@@ -21,21 +21,21 @@
 
 #include <algorithm>
 #include <chrono>
-#include <utility>
-#include <optional>
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
-#include "absl/flags/usage_config.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "absl/status/status.h"
+#include "absl/flags/usage_config.h"
 #include "absl/numeric/int128.h"
+#include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -48,8 +48,8 @@
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
 #include "movegen/movegen.h"
-#include "perft/perft.h"
 #include "movegen/position.h"
+#include "perft/perft.h"
 #include "tt/stats.h"
 #include "tt/table.h"
 #include "uci/engine.h"
@@ -104,9 +104,9 @@ class ProgressLine {
     const double left = done > 0 ? elapsed * (total - done) / done : 0;
     const absl::uint128 speed =
         elapsed > 0 ? absl::uint128(static_cast<double>(nodes) / elapsed) : 0;
-    std::fprintf(stderr, "\r\x1b[K%d/%d root moves, %s nodes, %.1f s, %s nodes/s, about %.0f s left",
-                 done, total, grouped_count(nodes).c_str(), elapsed, grouped_count(speed).c_str(),
-                 left);
+    std::fprintf(stderr,
+                 "\r\x1b[K%d/%d root moves, %s nodes, %.1f s, %s nodes/s, about %.0f s left", done,
+                 total, grouped_count(nodes).c_str(), elapsed, grouped_count(speed).c_str(), left);
     std::fflush(stderr);
     shown_ = true;
   }
@@ -149,14 +149,16 @@ absl::StatusOr<std::unique_ptr<tt::PerftTable>> make_table(int threads) {
 // with "verified": true|false and "unhashed_nodes" after --verify. The divide's moves are sorted
 // as in the text output.
 void write_json(const Position& pos, bool chess960, int depth,
-                const std::vector<perft::DivideEntry>& entries, absl::uint128 nodes,
-                double seconds, double speed, int threads, const tt::PerftTable* hash,
+                const std::vector<perft::DivideEntry>& entries, absl::uint128 nodes, double seconds,
+                double speed, int threads, const tt::PerftTable* hash,
                 const std::optional<absl::uint128>& unhashed, std::ostream& out) {
   std::vector<std::pair<std::string, absl::uint128>> divide;
-  for (const perft::DivideEntry& e : entries) divide.emplace_back(to_uci(e.move, chess960), e.nodes);
+  for (const perft::DivideEntry& e : entries)
+    divide.emplace_back(to_uci(e.move, chess960), e.nodes);
   std::sort(divide.begin(), divide.end());
-  out << "{\"fen\": " << json_string(pos.to_fen()) << ", \"chess960\": "
-      << (chess960 ? "true" : "false") << ", \"depth\": " << depth << ", \"divide\": {";
+  out << "{\"fen\": " << json_string(pos.to_fen())
+      << ", \"chess960\": " << (chess960 ? "true" : "false") << ", \"depth\": " << depth
+      << ", \"divide\": {";
   for (size_t i = 0; i < divide.size(); ++i) {
     out << (i ? ", " : "") << json_string(divide[i].first) << ": "
         << perft::count_text(divide[i].second);
@@ -236,8 +238,8 @@ int run_perft(const std::vector<char*>& args) {
                unhashed, std::cout);
   } else {
     if (!verified) {
-      std::cerr << "pyke: verification FAILED: hashed count " << nodes << ", unhashed "
-                << *unhashed << std::endl;
+      std::cerr << "pyke: verification FAILED: hashed count " << nodes << ", unhashed " << *unhashed
+                << std::endl;
       return 1;
     }
     if (unhashed) std::cout << "Verified: the count without hashing agrees\n";
@@ -261,9 +263,10 @@ absl::StatusOr<cpu::SliderChoice> slider_choice() {
   for (SliderBackend b : {SliderBackend::kPext, SliderBackend::kMagic, SliderBackend::kHyperbola}) {
     if (forced != slider_backend_name(b)) continue;
     if (!slider_backend_compiled(b)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--backend ", forced, ": not in this build (its target has no BMI2; build without "
-          "--config=portable on a CPU with BMI2)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--backend ", forced,
+                       ": not in this build (its target has no BMI2; build without "
+                       "--config=portable on a CPU with BMI2)"));
     }
     return cpu::SliderChoice{b, "forced by --backend"};
   }
@@ -301,7 +304,8 @@ int main(int argc, char** argv) {
       "counts chess move paths (perft).\n\n"
       "  pyke [--fen FEN] [--chess960] [--threads N] [--hash MB [--verify]] [--quiet]\n"
       "       DEPTH [MOVE ...]                       divide to DEPTH\n"
-      "  pyke [--threads N] [--backend pext|magic|hq] bench   fixed benchmark (1 thread by default)\n"
+      "  pyke [--threads N] [--backend pext|magic|hq] bench   fixed benchmark (1 thread by "
+      "default)\n"
       "  pyke verify FILE.epd [--max_depth N] [--threads N] [--hash MB] [--json]\n"
       "                                              check an EPD perft suite\n"
       "  pyke diff --engine CMD [--engine_protocol uci|perftree] [--engine_timeout S]\n"
@@ -329,8 +333,9 @@ int main(int argc, char** argv) {
     return pyke::run_bench(std::cout, options);
   }
   if (std::string(args[1]) == "verify") {
-    return pyke::verify_command(args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet),
-                                absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()));
+    return pyke::verify_command(
+        args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet),
+        absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()));
   }
   if (std::string(args[1]) == "diff") {
     return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash),

@@ -18,8 +18,8 @@
 #include "cli/command_line.h"
 #include "cli/text.h"
 #include "epd/epd.h"
-#include "perft/perft.h"
 #include "movegen/position.h"
+#include "perft/perft.h"
 #include "tt/table.h"
 
 ABSL_FLAG(std::optional<int>, max_depth, std::nullopt,

@@ -33,11 +33,11 @@ struct VerifyOptions {
 
 // One position that failed, at its shallowest wrong depth.
 struct VerifyFailure {
-  int line;                           // in the file, 1-based
+  int line;  // in the file, 1-based
   std::string fen;
   int depth;
   absl::uint128 expected;
-  std::optional<absl::uint128> got;   // nullopt: the count failed (`error` says why)
+  std::optional<absl::uint128> got;  // nullopt: the count failed (`error` says why)
   std::string error;
 };
 

@@ -13,14 +13,32 @@ namespace pyke::cpu {
 namespace {
 
 constexpr const char* kFeatureNames[kFeatureCount] = {
-    "SSE4.2",        "POPCNT",       "AVX",          "AVX2",          "BMI1",
-    "BMI2",          "FMA",          "AVX-512F",     "AVX-512CD",     "AVX-512DQ",
-    "AVX-512BW",     "AVX-512VL",    "AVX-512 VPOPCNTDQ", "AVX-512 VBMI", "AVX-512 VBMI2",
-    "AVX-512 BITALG", "AVX-512 VNNI", "AVX-512 IFMA", "AVX-512 BF16",  "GFNI",
+    "SSE4.2",
+    "POPCNT",
+    "AVX",
+    "AVX2",
+    "BMI1",
+    "BMI2",
+    "FMA",
+    "AVX-512F",
+    "AVX-512CD",
+    "AVX-512DQ",
+    "AVX-512BW",
+    "AVX-512VL",
+    "AVX-512 VPOPCNTDQ",
+    "AVX-512 VBMI",
+    "AVX-512 VBMI2",
+    "AVX-512 BITALG",
+    "AVX-512 VNNI",
+    "AVX-512 IFMA",
+    "AVX-512 BF16",
+    "GFNI",
     "VPCLMULQDQ",
 };
 
-bool has_all(FeatureSet cpu_has, FeatureSet needed) { return missing_features(needed, cpu_has) == 0; }
+bool has_all(FeatureSet cpu_has, FeatureSet needed) {
+  return missing_features(needed, cpu_has) == 0;
+}
 
 // The configuration whose target this CPU runs, best first; null below x86-64-v2.
 const char* config_for(FeatureSet cpu_has) {
@@ -84,16 +102,26 @@ FeatureSet detect_features() {
   __builtin_cpu_init();
   // __builtin_cpu_supports needs a string literal, hence one line per feature.
   const bool has[kFeatureCount] = {
-      __builtin_cpu_supports("sse4.2") != 0,       __builtin_cpu_supports("popcnt") != 0,
-      __builtin_cpu_supports("avx") != 0,          __builtin_cpu_supports("avx2") != 0,
-      __builtin_cpu_supports("bmi") != 0,          __builtin_cpu_supports("bmi2") != 0,
-      __builtin_cpu_supports("fma") != 0,          __builtin_cpu_supports("avx512f") != 0,
-      __builtin_cpu_supports("avx512cd") != 0,     __builtin_cpu_supports("avx512dq") != 0,
-      __builtin_cpu_supports("avx512bw") != 0,     __builtin_cpu_supports("avx512vl") != 0,
-      __builtin_cpu_supports("avx512vpopcntdq") != 0, __builtin_cpu_supports("avx512vbmi") != 0,
-      __builtin_cpu_supports("avx512vbmi2") != 0,  __builtin_cpu_supports("avx512bitalg") != 0,
-      __builtin_cpu_supports("avx512vnni") != 0,   __builtin_cpu_supports("avx512ifma") != 0,
-      __builtin_cpu_supports("avx512bf16") != 0,   __builtin_cpu_supports("gfni") != 0,
+      __builtin_cpu_supports("sse4.2") != 0,
+      __builtin_cpu_supports("popcnt") != 0,
+      __builtin_cpu_supports("avx") != 0,
+      __builtin_cpu_supports("avx2") != 0,
+      __builtin_cpu_supports("bmi") != 0,
+      __builtin_cpu_supports("bmi2") != 0,
+      __builtin_cpu_supports("fma") != 0,
+      __builtin_cpu_supports("avx512f") != 0,
+      __builtin_cpu_supports("avx512cd") != 0,
+      __builtin_cpu_supports("avx512dq") != 0,
+      __builtin_cpu_supports("avx512bw") != 0,
+      __builtin_cpu_supports("avx512vl") != 0,
+      __builtin_cpu_supports("avx512vpopcntdq") != 0,
+      __builtin_cpu_supports("avx512vbmi") != 0,
+      __builtin_cpu_supports("avx512vbmi2") != 0,
+      __builtin_cpu_supports("avx512bitalg") != 0,
+      __builtin_cpu_supports("avx512vnni") != 0,
+      __builtin_cpu_supports("avx512ifma") != 0,
+      __builtin_cpu_supports("avx512bf16") != 0,
+      __builtin_cpu_supports("gfni") != 0,
       __builtin_cpu_supports("vpclmulqdq") != 0,
   };
   FeatureSet set = 0;
@@ -114,8 +142,8 @@ CpuIdentity detect_identity() {
   const int base_family = (eax >> 8) & 0xF, base_model = (eax >> 4) & 0xF;
   const int extended_family = (eax >> 20) & 0xFF, extended_model = (eax >> 16) & 0xF;
   cpu.family = base_family == 0xF ? base_family + extended_family : base_family;
-  cpu.model = (base_family == 0xF || base_family == 0x6) ? (extended_model << 4) + base_model
-                                                         : base_model;
+  cpu.model =
+      (base_family == 0xF || base_family == 0x6) ? (extended_model << 4) + base_model : base_model;
   return cpu;
 }
 

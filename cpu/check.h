@@ -22,9 +22,27 @@ namespace pyke::cpu {
 // Instruction set extensions a compiler target may assume and __builtin_cpu_supports can test,
 // in the order messages list them.
 enum Feature : int {
-  kSse42, kPopcnt, kAvx, kAvx2, kBmi, kBmi2, kFma,
-  kAvx512F, kAvx512Cd, kAvx512Dq, kAvx512Bw, kAvx512Vl, kAvx512Vpopcntdq, kAvx512Vbmi,
-  kAvx512Vbmi2, kAvx512Bitalg, kAvx512Vnni, kAvx512Ifma, kAvx512Bf16, kGfni, kVpclmulqdq,
+  kSse42,
+  kPopcnt,
+  kAvx,
+  kAvx2,
+  kBmi,
+  kBmi2,
+  kFma,
+  kAvx512F,
+  kAvx512Cd,
+  kAvx512Dq,
+  kAvx512Bw,
+  kAvx512Vl,
+  kAvx512Vpopcntdq,
+  kAvx512Vbmi,
+  kAvx512Vbmi2,
+  kAvx512Bitalg,
+  kAvx512Vnni,
+  kAvx512Ifma,
+  kAvx512Bf16,
+  kGfni,
+  kVpclmulqdq,
   kFeatureCount,
 };
 
@@ -36,7 +54,7 @@ constexpr FeatureSet bit(Feature f) { return FeatureSet{1} << f; }
 
 // The targets of the named build configurations (.bazelrc).
 inline constexpr FeatureSet kX86_64_V2 = bit(kSse42) | bit(kPopcnt);  // --config=portable
-inline constexpr FeatureSet kX86_64_V3 =                                // --config=avx2
+inline constexpr FeatureSet kX86_64_V3 =                              // --config=avx2
     kX86_64_V2 | bit(kAvx) | bit(kAvx2) | bit(kBmi) | bit(kBmi2) | bit(kFma);
 
 // What the binary was compiled to assume: the target's predefined macros (__BMI2__, __AVX2__,

@@ -211,8 +211,8 @@ absl::StatusOr<std::unique_ptr<PerftSource>> start_uci_engine(const std::string&
   auto engine = std::make_unique<UciEngine>(*std::move(process), command, root_fen, timeout);
   if (absl::Status s = engine->expect("uci", "uciok"); !s.ok()) return s;
   if (chess960) {
-    if (absl::Status s = engine->expect("setoption name UCI_Chess960 value true\nisready",
-                                        "readyok");
+    if (absl::Status s =
+            engine->expect("setoption name UCI_Chess960 value true\nisready", "readyok");
         !s.ok()) {
       return s;
     }

@@ -58,13 +58,13 @@ absl::StatusOr<DiffResult> find_difference(const Position& root, std::vector<std
     result.levels.push_back(level);
     if (on_level) on_level(level);
 
-    Difference difference{.path = moves,
-                          .fen = pos->to_fen(chess960 ? CastlingNotation::kShredder
-                                                      : CastlingNotation::kXFen),
-                          .depth = depth,
-                          .missing = only_in(*ours, *theirs),
-                          .illegal = only_in(*theirs, *ours),
-                          .count_differs = level.count_differs};
+    Difference difference{
+        .path = moves,
+        .fen = pos->to_fen(chess960 ? CastlingNotation::kShredder : CastlingNotation::kXFen),
+        .depth = depth,
+        .missing = only_in(*ours, *theirs),
+        .illegal = only_in(*theirs, *ours),
+        .count_differs = level.count_differs};
     if (!difference.missing.empty() || !difference.illegal.empty()) {
       result.difference = std::move(difference);
       return result;

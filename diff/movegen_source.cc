@@ -5,8 +5,8 @@
 
 namespace pyke::diff {
 
-absl::StatusOr<Position> position_after(const Position& root,
-                                        const std::vector<std::string>& moves, bool chess960) {
+absl::StatusOr<Position> position_after(const Position& root, const std::vector<std::string>& moves,
+                                        bool chess960) {
   return play_uci_moves(root, moves, chess960);
 }
 

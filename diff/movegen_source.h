@@ -13,16 +13,14 @@ namespace pyke::diff {
 
 // `root` after `moves` (UCI text; castling as the king taking its rook with `chess960`); an error
 // names the first malformed or illegal move.
-absl::StatusOr<Position> position_after(const Position& root,
-                                        const std::vector<std::string>& moves,
+absl::StatusOr<Position> position_after(const Position& root, const std::vector<std::string>& moves,
                                         bool chess960 = false);
 
 class MovegenSource : public PerftSource {
  public:
   // `table` (not owned) may be null. Moves are read and written in Chess960 notation with
   // `chess960`; the divide runs on `threads` threads.
-  MovegenSource(const Position& root, tt::PerftTable* table, bool chess960 = false,
-                int threads = 1)
+  MovegenSource(const Position& root, tt::PerftTable* table, bool chess960 = false, int threads = 1)
       : root_(root), table_(table), chess960_(chess960), threads_(threads) {}
 
   absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override;

@@ -9,8 +9,8 @@
 
 #include "fuzz/fuzz_check.h"
 #include "movegen/movegen.h"
-#include "perft/perft.h"
 #include "movegen/position.h"
+#include "perft/perft.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string fen(reinterpret_cast<const char*>(data), size);

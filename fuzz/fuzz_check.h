@@ -6,12 +6,12 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define PYKE_FUZZ_CHECK(cond)                                 \
-  do {                                                        \
-    if (!(cond)) {                                            \
-      std::fprintf(stderr, "property failed: %s\n", #cond);   \
-      std::abort();                                           \
-    }                                                         \
+#define PYKE_FUZZ_CHECK(cond)                               \
+  do {                                                      \
+    if (!(cond)) {                                          \
+      std::fprintf(stderr, "property failed: %s\n", #cond); \
+      std::abort();                                         \
+    }                                                       \
   } while (0)
 
 #endif  // PYKE_FUZZ_FUZZ_CHECK_H_

@@ -12,8 +12,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string input(reinterpret_cast<const char*>(data), size);
   const size_t newline = input.find('\n');
-  const std::string fen = newline == std::string::npos ? std::string(pyke::kStartFen)
-                                                        : input.substr(0, newline);
+  const std::string fen =
+      newline == std::string::npos ? std::string(pyke::kStartFen) : input.substr(0, newline);
   const std::string text = newline == std::string::npos ? input : input.substr(newline + 1);
   absl::StatusOr<pyke::Position> pos = pyke::Position::from_fen(fen);
   if (!pos.ok()) return 0;

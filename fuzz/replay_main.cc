@@ -33,8 +33,7 @@ std::string decode(const std::string& line) {
     if (kind == 'n' || kind == 'r' || kind == 't' || kind == '\\') {
       input += kind == 'n' ? '\n' : kind == 'r' ? '\r' : kind == 't' ? '\t' : '\\';
       ++j;
-    } else if (kind == 'x' && j + 2 < line.size() &&
-               hex_digit(line[j + 2])) {
+    } else if (kind == 'x' && j + 2 < line.size() && hex_digit(line[j + 2])) {
       // One or two hex digits, as printf %b reads them.
       int value = *hex_digit(line[j + 2]);
       size_t used = 3;

@@ -20,8 +20,8 @@ namespace {
 // True when the line is `go … perft N …` with N > 3, or `setoption … hash … value N` with
 // N > 16 (N that is not a number is an error the engine reports quickly: not long work).
 bool asks_for_long_work(absl::string_view line) {
-  const std::vector<std::string> words = absl::StrSplit(
-      absl::AsciiStrToLower(line), absl::ByAnyChar(" \t\r\v\f"), absl::SkipEmpty());
+  const std::vector<std::string> words =
+      absl::StrSplit(absl::AsciiStrToLower(line), absl::ByAnyChar(" \t\r\v\f"), absl::SkipEmpty());
   if (words.empty()) return false;
   const auto number_after = [&](absl::string_view keyword, uint64_t limit) {
     for (size_t i = 0; i + 1 < words.size(); ++i) {

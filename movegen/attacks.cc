@@ -46,7 +46,6 @@ constexpr std::array<std::array<uint8_t, 8>, 64> kFirstRankAttacks = make_first_
 
 }  // namespace hyperbola_backend
 
-
 namespace magic_backend {
 namespace {
 

@@ -51,9 +51,12 @@ enum class SliderBackend : uint8_t { kPext, kMagic, kHyperbola };
 // "pext", "magic", "hq".
 constexpr std::string_view slider_backend_name(SliderBackend b) {
   switch (b) {
-    case SliderBackend::kPext: return "pext";
-    case SliderBackend::kMagic: return "magic";
-    case SliderBackend::kHyperbola: return "hq";
+    case SliderBackend::kPext:
+      return "pext";
+    case SliderBackend::kMagic:
+      return "magic";
+    case SliderBackend::kHyperbola:
+      return "hq";
   }
   return "?";
 }
@@ -145,7 +148,9 @@ PYKE_INLINE Bitboard bishop_attacks(Square s, Bitboard occupied) {
 // The backends as policy types for the generator's templates.
 struct MagicSliders {
   static constexpr SliderBackend kBackend = SliderBackend::kMagic;
-  PYKE_INLINE static Bitboard rook(Square s, Bitboard o) { return magic_backend::rook_attacks(s, o); }
+  PYKE_INLINE static Bitboard rook(Square s, Bitboard o) {
+    return magic_backend::rook_attacks(s, o);
+  }
   PYKE_INLINE static Bitboard bishop(Square s, Bitboard o) {
     return magic_backend::bishop_attacks(s, o);
   }
@@ -162,7 +167,9 @@ struct HyperbolaSliders {
 #if PYKE_HAS_PEXT
 struct PextSliders {
   static constexpr SliderBackend kBackend = SliderBackend::kPext;
-  PYKE_INLINE static Bitboard rook(Square s, Bitboard o) { return pext_backend::rook_attacks(s, o); }
+  PYKE_INLINE static Bitboard rook(Square s, Bitboard o) {
+    return pext_backend::rook_attacks(s, o);
+  }
   PYKE_INLINE static Bitboard bishop(Square s, Bitboard o) {
     return pext_backend::bishop_attacks(s, o);
   }
@@ -191,10 +198,13 @@ template <class F>
 decltype(auto) with_slider_backend(SliderBackend backend, F&& f) {
   switch (backend) {
 #if PYKE_HAS_PEXT
-    case SliderBackend::kPext: return f.template operator()<PextSliders>();
+    case SliderBackend::kPext:
+      return f.template operator()<PextSliders>();
 #endif
-    case SliderBackend::kHyperbola: return f.template operator()<HyperbolaSliders>();
-    default: return f.template operator()<MagicSliders>();
+    case SliderBackend::kHyperbola:
+      return f.template operator()<HyperbolaSliders>();
+    default:
+      return f.template operator()<MagicSliders>();
   }
 }
 

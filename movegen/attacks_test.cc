@@ -34,7 +34,8 @@ void expect_every_blocker_pattern(SliderFunction slider, SliderFunction referenc
   Bitboard subset = 0;
   do {
     for (Bitboard occ : {subset, subset | ~mask}) {
-      ASSERT_EQ(slider(sq, occ), reference_slider(sq, occ)) << "square " << int(sq) << " occ " << occ;
+      ASSERT_EQ(slider(sq, occ), reference_slider(sq, occ))
+          << "square " << int(sq) << " occ " << occ;
     }
     ++patterns;
     subset = (subset - mask) & mask;
@@ -49,7 +50,8 @@ void expect_matches_reference(SliderFunction rook, SliderFunction bishop) {
     expect_every_blocker_pattern(rook, reference::rook_attacks, reference::kRookRays, sq);
     expect_every_blocker_pattern(bishop, reference::bishop_attacks, reference::kBishopRays, sq);
     for (Bitboard occ : occupancies) {
-      ASSERT_EQ(rook(sq, occ), reference::rook_attacks(sq, occ)) << "square " << s << " occ " << occ;
+      ASSERT_EQ(rook(sq, occ), reference::rook_attacks(sq, occ))
+          << "square " << s << " occ " << occ;
       ASSERT_EQ(bishop(sq, occ), reference::bishop_attacks(sq, occ))
           << "square " << s << " occ " << occ;
     }
@@ -84,8 +86,7 @@ TEST(SliderAttacks, RuntimeBackendSwitchRoundTrips) {
     set_slider_backend(b);
     const SliderBackend now = slider_backend();
     EXPECT_EQ(now == b, slider_backend_compiled(b)) << slider_backend_name(b);
-    const SliderBackend entered =
-        with_slider_backend(now, []<class S>() { return S::kBackend; });
+    const SliderBackend entered = with_slider_backend(now, []<class S>() { return S::kBackend; });
     EXPECT_EQ(entered, now);
     EXPECT_EQ(with_slider_backend(now, []<class S>() { return rook_attacks<S>(kE4, 0); }),
               reference::rook_attacks(kE4, 0));

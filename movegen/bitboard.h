@@ -35,8 +35,14 @@ PYKE_INLINE constexpr bool more_than_one(Bitboard b) { return clear_lsb(b) != 0;
 
 // Compass directions as square offsets. Shifting a bitboard drops what falls off the board.
 enum Direction : int8_t {
-  kNorth = 8, kSouth = -8, kEast = 1, kWest = -1,
-  kNorthEast = 9, kNorthWest = 7, kSouthEast = -7, kSouthWest = -9,
+  kNorth = 8,
+  kSouth = -8,
+  kEast = 1,
+  kWest = -1,
+  kNorthEast = 9,
+  kNorthWest = 7,
+  kSouthEast = -7,
+  kSouthWest = -9,
 };
 
 template <Direction D>
@@ -52,12 +58,17 @@ PYKE_INLINE constexpr Bitboard shift(Bitboard b) {
 }
 
 // Pawn geometry seen from colour C: forward is north for White, south for Black.
-template <Color C> constexpr Direction kForward = C == kWhite ? kNorth : kSouth;
-template <Color C> constexpr Direction kForwardEast = C == kWhite ? kNorthEast : kSouthEast;
-template <Color C> constexpr Direction kForwardWest = C == kWhite ? kNorthWest : kSouthWest;
-template <Color C> constexpr Bitboard kPromotionRank = C == kWhite ? kRank8 : kRank1;
+template <Color C>
+constexpr Direction kForward = C == kWhite ? kNorth : kSouth;
+template <Color C>
+constexpr Direction kForwardEast = C == kWhite ? kNorthEast : kSouthEast;
+template <Color C>
+constexpr Direction kForwardWest = C == kWhite ? kNorthWest : kSouthWest;
+template <Color C>
+constexpr Bitboard kPromotionRank = C == kWhite ? kRank8 : kRank1;
 // Pawns that reach this rank by a single push may push once more.
-template <Color C> constexpr Bitboard kDoublePushRank = C == kWhite ? kRank3 : kRank6;
+template <Color C>
+constexpr Bitboard kDoublePushRank = C == kWhite ? kRank3 : kRank6;
 
 namespace detail {
 
@@ -76,9 +87,9 @@ constexpr std::array<Bitboard, 64> leaper_table(const int (&steps)[N][2]) {
   return table;
 }
 
-constexpr int kKnightSteps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+constexpr int kKnightSteps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                     {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-constexpr int kKingSteps[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+constexpr int kKingSteps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                   {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 constexpr int kWhitePawnSteps[2][2] = {{-1, 1}, {1, 1}};
 constexpr int kBlackPawnSteps[2][2] = {{-1, -1}, {1, -1}};
@@ -118,7 +129,8 @@ constexpr std::array<std::array<Bitboard, 64>, 64> make_line_table() {
 
 }  // namespace detail
 
-inline constexpr std::array<Bitboard, 64> kKnightAttacks = detail::leaper_table(detail::kKnightSteps);
+inline constexpr std::array<Bitboard, 64> kKnightAttacks =
+    detail::leaper_table(detail::kKnightSteps);
 inline constexpr std::array<Bitboard, 64> kKingAttacks = detail::leaper_table(detail::kKingSteps);
 inline constexpr std::array<std::array<Bitboard, 64>, 2> kPawnAttacks = {
     detail::leaper_table(detail::kWhitePawnSteps), detail::leaper_table(detail::kBlackPawnSteps)};
@@ -129,7 +141,9 @@ PYKE_INLINE constexpr Bitboard knight_attacks(Square s) { return kKnightAttacks[
 PYKE_INLINE constexpr Bitboard king_attacks(Square s) { return kKingAttacks[s]; }
 // Squares a pawn of colour c on s attacks.
 PYKE_INLINE constexpr Bitboard pawn_attacks(Color c, Square s) { return kPawnAttacks[c][s]; }
-PYKE_INLINE constexpr Bitboard between_squares(Square from, Square to) { return kBetween[from][to]; }
+PYKE_INLINE constexpr Bitboard between_squares(Square from, Square to) {
+  return kBetween[from][to];
+}
 PYKE_INLINE constexpr Bitboard line_through(Square a, Square b) { return kLine[a][b]; }
 
 // All squares attacked by a set of pawns of colour C.

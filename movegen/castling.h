@@ -61,7 +61,8 @@ constexpr CastlingPath make_castling_path(Square king_from, Square king_to, Squa
   const Bitboard kr = square_bb(king_from) | square_bb(rook_from);
   p.king_crosses = between_squares(king_from, king_to) | square_bb(king_from);
   p.must_be_empty = (between_squares(king_from, king_to) | between_squares(rook_from, rook_to) |
-                     square_bb(king_to) | square_bb(rook_to)) & ~kr;
+                     square_bb(king_to) | square_bb(rook_to)) &
+                    ~kr;
   return p;
 }
 

@@ -6,15 +6,15 @@
 // (or -), an en passant square that is not on the third/sixth rank behind a pawn that just moved
 // two squares, move counters that are not numbers or are absurd (halfmove over 1000, fullmove 0 or
 // over 10000), a missing or extra king, an army no game can reach (more than 8 pawns, or more
-// promoted pieces than missing pawns: material.h), pawns on the first or last rank, the side not to move in check, and castling rights whose king or rook is
-// not on its square.
+// promoted pieces than missing pawns: material.h), pawns on the first or last rank, the side not to
+// move in check, and castling rights whose king or rook is not on its square.
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "movegen/bitboard.h"
 #include "movegen/position.h"
 
@@ -75,8 +75,8 @@ absl::Status FenParser::parse_board(absl::string_view board, Position& pos) {
   for (Color c : {kWhite, kBlack}) {
     const char* name = c == kWhite ? "white" : "black";
     if (popcount(pos.pieces(c, kKing)) != 1) {
-      return fen_error(absl::StrCat(name, " has ", popcount(pos.pieces(c, kKing)),
-                                    " kings, expected 1"));
+      return fen_error(
+          absl::StrCat(name, " has ", popcount(pos.pieces(c, kKing)), " kings, expected 1"));
     }
   }
   return absl::OkStatus();
@@ -86,8 +86,7 @@ absl::Status FenParser::parse_board(absl::string_view board, Position& pos) {
 // the rook's file letter otherwise) or Shredder-FEN (file letters only): `K`/`k` name the
 // outermost rook on the h-side of the king, `Q`/`q` the outermost on the a-side, a letter A-H
 // (White) or a-h (Black) the rook on that file of the side's first rank.
-absl::Status FenParser::parse_castling(absl::string_view text, Position& pos,
-                                       bool& file_letters) {
+absl::Status FenParser::parse_castling(absl::string_view text, Position& pos, bool& file_letters) {
   if (text == "-") return absl::OkStatus();
   int king_file[2] = {-1, -1};
   int rook_file[2][2] = {{-1, -1}, {-1, -1}};  // [colour][kingside]
@@ -96,9 +95,9 @@ absl::Status FenParser::parse_castling(absl::string_view text, Position& pos,
     const bool white = (ch >= 'A' && ch <= 'Z');
     const char upper = static_cast<char>(white ? ch : ch - 'a' + 'A');
     if (!(upper == 'K' || upper == 'Q' || (upper >= 'A' && upper <= 'H'))) {
-      return fen_error(absl::StrCat(
-          "castling field '", text,
-          "' may hold only K, Q, k, q and rook files A-H, a-h (or be -)"));
+      return fen_error(
+          absl::StrCat("castling field '", text,
+                       "' may hold only K, Q, k, q and rook files A-H, a-h (or be -)"));
     }
     const Color c = white ? kWhite : kBlack;
     const int back_rank = c == kWhite ? 0 : 7;
@@ -139,8 +138,7 @@ absl::Status FenParser::parse_castling(absl::string_view text, Position& pos,
     if (pos.castling_ & bit) {
       return fen_error(absl::StrCat("castling field '", text, "' repeats the ",
                                     c == kWhite ? "white " : "black ",
-                                    kingside ? "kingside" : "queenside", " right ('", right,
-                                    "')"));
+                                    kingside ? "kingside" : "queenside", " right ('", right, "')"));
     }
     pos.castling_ |= bit;
     king_file[c] = file_of(king);
@@ -155,11 +153,13 @@ absl::Status FenParser::parse_castling(absl::string_view text, Position& pos,
                                   "': White's and Black's castling king or rooks stand on "
                                   "different files, which no game reaches"));
   }
-  const auto either = [](int a, int b, int otherwise) { return a >= 0 ? a : b >= 0 ? b : otherwise; };
-  pos.castling_rules_index_ = castling_rules_index(
-      either(king_file[kWhite], king_file[kBlack], 4),
-      either(rook_file[kWhite][1], rook_file[kBlack][1], 7),
-      either(rook_file[kWhite][0], rook_file[kBlack][0], 0));
+  const auto either = [](int a, int b, int otherwise) {
+    return a >= 0 ? a : b >= 0 ? b : otherwise;
+  };
+  pos.castling_rules_index_ =
+      castling_rules_index(either(king_file[kWhite], king_file[kBlack], 4),
+                           either(rook_file[kWhite][1], rook_file[kBlack][1], 7),
+                           either(rook_file[kWhite][0], rook_file[kBlack][0], 0));
   return absl::OkStatus();
 }
 
@@ -266,8 +266,7 @@ std::string Position::to_fen(CastlingNotation notation) const {
       fen += static_cast<char>((c == kWhite ? 'A' : 'a') + file_of(path.rook_from));
     }
   }
-  absl::StrAppend(&fen, " ", square_name(ep_square_), " ", halfmove_clock_, " ",
-                  fullmove_number_);
+  absl::StrAppend(&fen, " ", square_name(ep_square_), " ", halfmove_clock_, " ", fullmove_number_);
   return fen;
 }
 

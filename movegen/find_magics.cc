@@ -93,6 +93,7 @@ int main() {
   pyke::print_table("kRookMagics", pyke::reference::kRookRays, rng);
   std::printf("\n");
   pyke::print_table("kBishopMagics", pyke::reference::kBishopRays, rng);
-  std::printf("\n}  // namespace pyke::magic_backend\n\n#endif  // PYKE_MOVEGEN_MAGIC_NUMBERS_H_\n");
+  std::printf(
+      "\n}  // namespace pyke::magic_backend\n\n#endif  // PYKE_MOVEGEN_MAGIC_NUMBERS_H_\n");
   return 0;
 }

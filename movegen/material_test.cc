@@ -22,7 +22,8 @@ int most_moves_on_empty_board(Attacks attacks) {
 }
 
 TEST(MoveBound, PerPieceMaximaAreTheEmptyBoardMobility) {
-  EXPECT_EQ(kMaxQueenMoves, most_moves_on_empty_board([](Square s) { return queen_attacks(s, 0); }));
+  EXPECT_EQ(kMaxQueenMoves,
+            most_moves_on_empty_board([](Square s) { return queen_attacks(s, 0); }));
   EXPECT_EQ(kMaxRookMoves, most_moves_on_empty_board([](Square s) { return rook_attacks(s, 0); }));
   EXPECT_EQ(kMaxBishopMoves,
             most_moves_on_empty_board([](Square s) { return bishop_attacks(s, 0); }));

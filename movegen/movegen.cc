@@ -60,16 +60,15 @@ int legal_move_count(const Position& pos) {
                                       : count_legal_moves<kBlack>(pos);
 }
 
-absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text,
-                                    bool chess960) {
+absl::StatusOr<Move> parse_uci_move(const Position& pos, absl::string_view text, bool chess960) {
   const bool well_formed =
       (text.size() == 4 || text.size() == 5) && is_square_text(text.substr(0, 2)) &&
       is_square_text(text.substr(2, 2)) &&
       (text.size() == 4 || absl::string_view("nbrq").find(text[4]) != absl::string_view::npos);
   if (!well_formed) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "malformed move '", text.substr(0, 16), text.size() > 16 ? "…" : "",
-        "': expected coordinates like e2e4, or e7e8q for a promotion"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("malformed move '", text.substr(0, 16), text.size() > 16 ? "…" : "",
+                     "': expected coordinates like e2e4, or e7e8q for a promotion"));
   }
   const bool notation960 = chess960_notation(pos, chess960);
   for (Move move : legal_moves(pos)) {

@@ -14,9 +14,9 @@
 #include <cstdint>
 #include <string>
 #include <vector>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "movegen/material.h"
 #include "movegen/move.h"
 #include "movegen/position.h"

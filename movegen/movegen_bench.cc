@@ -86,7 +86,8 @@ struct SliderQuery {
 std::vector<SliderQuery> slider_queries() {
   std::mt19937_64 rng(7);
   std::vector<SliderQuery> queries;
-  for (int i = 0; i < 1024; ++i) queries.push_back({static_cast<Square>(rng() % 64), rng() & rng()});
+  for (int i = 0; i < 1024; ++i)
+    queries.push_back({static_cast<Square>(rng() % 64), rng() & rng()});
   return queries;
 }
 
@@ -95,7 +96,8 @@ void BM_SliderAttacks(benchmark::State& state) {
   const auto queries = slider_queries();
   for (auto _ : state) {
     Bitboard sum = 0;
-    for (const SliderQuery& q : queries) sum ^= Rook(q.square, q.occupied) ^ Bishop(q.square, q.occupied);
+    for (const SliderQuery& q : queries)
+      sum ^= Rook(q.square, q.occupied) ^ Bishop(q.square, q.occupied);
     benchmark::DoNotOptimize(sum);
   }
   state.SetItemsProcessed(state.iterations() * queries.size() * 2);

@@ -13,12 +13,18 @@ namespace {
 template <Color Us>
 Position play_as(const Position& pos, Move move) {
   switch (type_of(pos.piece_on(move.from()))) {
-    case kPawn: return pos.after<Us, kPawn>(move);
-    case kKnight: return pos.after<Us, kKnight>(move);
-    case kBishop: return pos.after<Us, kBishop>(move);
-    case kRook: return pos.after<Us, kRook>(move);
-    case kQueen: return pos.after<Us, kQueen>(move);
-    default: return pos.after<Us, kKing>(move);
+    case kPawn:
+      return pos.after<Us, kPawn>(move);
+    case kKnight:
+      return pos.after<Us, kKnight>(move);
+    case kBishop:
+      return pos.after<Us, kBishop>(move);
+    case kRook:
+      return pos.after<Us, kRook>(move);
+    case kQueen:
+      return pos.after<Us, kQueen>(move);
+    default:
+      return pos.after<Us, kKing>(move);
   }
 }
 
@@ -86,10 +92,10 @@ absl::Status Position::validate() const {
           absl::StrCat(side, " has ", m.pawns, " pawns: no game has more than 8 pawns"));
     }
     if (!is_reachable(m)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          side, " has ", promoted_pieces(m), " promoted pieces but only ",
-          kStartingMaterial.pawns - m.pawns,
-          " missing pawns: no game reaches that (each promoted piece was a pawn)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(side, " has ", promoted_pieces(m), " promoted pieces but only ",
+                       kStartingMaterial.pawns - m.pawns,
+                       " missing pawns: no game reaches that (each promoted piece was a pawn)"));
     }
   }
   if (pieces(kPawn) & (kRank1 | kRank8)) {
@@ -115,15 +121,12 @@ absl::Status Position::validate() const {
   if (ep_square_ != kNoSquare) {
     const Color mover = ~side_;  // the side that just pushed two squares
     const int ep_rank = mover == kWhite ? 2 : 5;
-    const Square pushed =
-        static_cast<Square>(mover == kWhite ? ep_square_ + 8 : ep_square_ - 8);
-    const Square origin =
-        static_cast<Square>(mover == kWhite ? ep_square_ - 8 : ep_square_ + 8);
+    const Square pushed = static_cast<Square>(mover == kWhite ? ep_square_ + 8 : ep_square_ - 8);
+    const Square origin = static_cast<Square>(mover == kWhite ? ep_square_ - 8 : ep_square_ + 8);
     if (rank_of(ep_square_) != ep_rank || !(pieces(mover, kPawn) & square_bb(pushed)) ||
         (occupied() & (square_bb(ep_square_) | square_bb(origin)))) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "en passant square ", square_name(ep_square_),
-          " does not follow a double pawn push"));
+      return absl::InvalidArgumentError(absl::StrCat("en passant square ", square_name(ep_square_),
+                                                     " does not follow a double pawn push"));
     }
   }
   return absl::OkStatus();

@@ -12,19 +12,19 @@
 // (which checks) and `play` (which refuses an illegal move), so there is no kingless default.
 //
 // Invariants (checked by `validate`, kept by every move): one king per side, an army a game can
-// reach (material.h), colours and piece types partition the occupied squares, the side not to move is not in check, castling rights
-// match kings and rooks on their squares, and an en passant square is stored only when a pawn of
-// the side to move could capture there.
+// reach (material.h), colours and piece types partition the occupied squares, the side not to move
+// is not in check, castling rights match kings and rooks on their squares, and an en passant square
+// is stored only when a pawn of the side to move could capture there.
 #ifndef PYKE_MOVEGEN_POSITION_H_
 #define PYKE_MOVEGEN_POSITION_H_
 
 #include <cassert>
 #include <cstdint>
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "movegen/bitboard.h"
 #include "movegen/castling.h"
 #include "movegen/material.h"

@@ -62,7 +62,8 @@ int static_exchange(const Position& pos, Move move) {
     on_square = least;
     occupied ^= from_bb & -from_bb;
     // Sliders behind the piece that just took join in.
-    attackers |= (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & orthogonal);
+    attackers |=
+        (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & orthogonal);
     attackers &= occupied;
     side = ~side;
   }

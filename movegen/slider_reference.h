@@ -1,6 +1,6 @@
 // slider_reference.h — the plain, obviously correct way to compute sliding attacks: walk each ray
-// until it leaves the board or hits a piece. Too slow for the hot path; it builds the fast tables at
-// compile time and is the oracle the backends are tested against.
+// until it leaves the board or hits a piece. Too slow for the hot path; it builds the fast tables
+// at compile time and is the oracle the backends are tested against.
 #ifndef PYKE_MOVEGEN_SLIDER_REFERENCE_H_
 #define PYKE_MOVEGEN_SLIDER_REFERENCE_H_
 
@@ -35,8 +35,8 @@ constexpr Bitboard bishop_attacks(Square s, Bitboard occupied) {
 constexpr Bitboard relevant_occupancy(Square s, const int (&rays)[4][2]) {
   Bitboard mask = 0;
   for (const auto& ray : rays) {
-    for (int t = detail::step(s, ray[0], ray[1]);
-         t >= 0 && detail::step(t, ray[0], ray[1]) >= 0; t = detail::step(t, ray[0], ray[1])) {
+    for (int t = detail::step(s, ray[0], ray[1]); t >= 0 && detail::step(t, ray[0], ray[1]) >= 0;
+         t = detail::step(t, ray[0], ray[1])) {
       mask |= Bitboard{1} << t;
     }
   }

@@ -29,8 +29,18 @@ constexpr int kPieceTypeCount = 6;
 
 // A coloured piece, for board lookups: kWhitePawn … kWhiteKing, kBlackPawn … kBlackKing.
 enum Piece : uint8_t {
-  kWhitePawn = 0, kWhiteKnight, kWhiteBishop, kWhiteRook, kWhiteQueen, kWhiteKing,
-  kBlackPawn, kBlackKnight, kBlackBishop, kBlackRook, kBlackQueen, kBlackKing,
+  kWhitePawn = 0,
+  kWhiteKnight,
+  kWhiteBishop,
+  kWhiteRook,
+  kWhiteQueen,
+  kWhiteKing,
+  kBlackPawn,
+  kBlackKnight,
+  kBlackBishop,
+  kBlackRook,
+  kBlackQueen,
+  kBlackKing,
   kNoPiece
 };
 

@@ -2,11 +2,12 @@
 //
 // A position's key XORs one key per piece on its square, one per castling right held (chosen by
 // the file of that right's rook, so two Chess960 positions that differ only in which rooks may
-// castle never share a key), one for the en passant file (when capturing there is possible) and one when Black is to move. The
-// perft table (//tt) folds in the remaining depth too (`kZobrist.depth`), since counts differ by depth.
-// Keys are 128 bits: the table indexes with the high half's top bits and checks 80 more bits
-// (tt/table.h), because 64-bit keys would make a deep hashed perft wrong with real probability.
-// One definition for every engine in the monorepo: //tt (perft) and //play (search) both use it;
+// castle never share a key), one for the en passant file (when capturing there is possible) and one
+// when Black is to move. The perft table (//tt) folds in the remaining depth too
+// (`kZobrist.depth`), since counts differ by depth. Keys are 128 bits: the table indexes with the
+// high half's top bits and checks 80 more bits (tt/table.h), because 64-bit keys would make a deep
+// hashed perft wrong with real probability. One definition for every engine in the monorepo: //tt
+// (perft) and //play (search) both use it;
 // //play keeps it incrementally through KeyedPosition (keyed_position.h).
 //
 //   Key key = zobrist_key(pos);                      // from scratch
@@ -27,7 +28,7 @@ constexpr uint64_t high_half(Key key) { return static_cast<uint64_t>(key >> 64);
 constexpr uint64_t low_half(Key key) { return static_cast<uint64_t>(key); }
 
 struct ZobristKeys {
-  Key piece[12][64];  // [Piece][Square]
+  Key piece[12][64];        // [Piece][Square]
   Key castling_rook[4][8];  // [castling_index of the right][file of its rook]
   Key en_passant_file[8];
   Key black_to_move;

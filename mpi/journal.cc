@@ -64,10 +64,10 @@ absl::StatusOr<Journal> Journal::open(const std::string& path, const std::string
     lines.pop_back();
     if (lines.empty() || lines[0] != header) {
       const absl::string_view found = lines.empty() ? absl::string_view(text) : lines[0];
-      return absl::FailedPreconditionError(absl::StrCat(
-          "journal ", path, " belongs to another run (or format): it starts\n  ",
-          found.substr(0, 300), "\nbut this run is\n  ", header,
-          "\nuse another --journal file, or delete this one to start afresh"));
+      return absl::FailedPreconditionError(
+          absl::StrCat("journal ", path, " belongs to another run (or format): it starts\n  ",
+                       found.substr(0, 300), "\nbut this run is\n  ", header,
+                       "\nuse another --journal file, or delete this one to start afresh"));
     }
     size_t offset = lines[0].size() + 1;
     for (size_t i = 1; i < lines.size(); ++i) {

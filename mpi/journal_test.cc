@@ -50,9 +50,9 @@ TEST(Journal, RecordsAndResumes) {
 TEST(Journal, RefusesAnotherRun) {
   const std::string path = temp_path("foreign.journal");
   ASSERT_TRUE(Journal::open(path, kHeader, 100).ok());
-  for (const std::string& other : {journal_header("startpos-fen", 9, 4, 100),
-                                   journal_header("other-fen", 8, 4, 100),
-                                   journal_header("startpos-fen", 8, 5, 100)}) {
+  for (const std::string& other :
+       {journal_header("startpos-fen", 9, 4, 100), journal_header("other-fen", 8, 4, 100),
+        journal_header("startpos-fen", 8, 5, 100)}) {
     absl::StatusOr<Journal> j = Journal::open(path, other, 100);
     ASSERT_FALSE(j.ok());
     EXPECT_NE(j.status().message().find("belongs to another run"), absl::string_view::npos)

@@ -68,7 +68,8 @@ class LocalWorker {
       size_t unit;
       {
         std::unique_lock<std::mutex> lock(mutex_);
-        changed_.wait(lock, [this] { return stop_ || (assigned_.has_value() && !result_.has_value()); });
+        changed_.wait(lock,
+                      [this] { return stop_ || (assigned_.has_value() && !result_.has_value()); });
         if (stop_) return;
         unit = *assigned_;
       }

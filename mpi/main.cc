@@ -43,12 +43,12 @@
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
 #include "movegen/movegen.h"
-#include "perft/perft.h"
 #include "movegen/position.h"
 #include "mpi/journal.h"
 #include "mpi/local_worker.h"
 #include "mpi/scheduler.h"
 #include "perft/frontier.h"
+#include "perft/perft.h"
 #include "tt/table.h"
 #include "uci/perft_report.h"
 
@@ -83,7 +83,8 @@ struct Run {
 // Everything every rank computes identically from the command line.
 absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   Run run;
-  if (args.size() < 2) return absl::InvalidArgumentError("usage: pyke_mpi [flags] DEPTH [MOVE ...]");
+  if (args.size() < 2)
+    return absl::InvalidArgumentError("usage: pyke_mpi [flags] DEPTH [MOVE ...]");
   if (!absl::SimpleAtoi(args[1], &run.depth)) {
     return absl::InvalidArgumentError(absl::StrCat("depth '", args[1], "' is not a number"));
   }
@@ -105,7 +106,7 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   run.threads = absl::GetFlag(FLAGS_threads).value_or(perft::available_cpus());
   if (absl::Status s = perft::check_threads(run.threads); !s.ok()) return s;
   const int ply = absl::GetFlag(FLAGS_frontier) > 0 ? absl::GetFlag(FLAGS_frontier)
-                                                     : perft::default_frontier_ply(run.depth);
+                                                    : perft::default_frontier_ply(run.depth);
   absl::StatusOr<perft::Frontier> frontier = perft::make_frontier(run.root, run.depth, ply);
   if (!frontier.ok()) return frontier.status();
   run.frontier = *std::move(frontier);
@@ -218,64 +219,64 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   };
 
   {
-  Progress progress(!absl::GetFlag(FLAGS_quiet));
-  LocalWorker local([&run](size_t unit) { return count_unit(run, unit); });
-  std::deque<int> waiting;  // ranks that asked while nothing could be handed out
-  int stopped = 0;
-  const auto assign = [&](int rank) {
-    std::optional<size_t> unit = failure.ok() ? scheduler.next() : std::nullopt;
-    if (unit) {
-      const int64_t u = static_cast<int64_t>(*unit);
-      MPI_Send(&u, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
-    } else if (scheduler.all_done() || !failure.ok()) {
-      const int64_t stop = -1;
-      MPI_Send(&stop, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
-      ++stopped;
-    } else {
-      waiting.push_back(rank);
-    }
-  };
-  bool local_done = false;
-  while (stopped < ranks - 1 || !local_done) {
-    bool busy = false;
-    // Messages from the other ranks.
-    int flag = 0;
-    MPI_Status status;
-    if (ranks > 1) MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
-    if (flag) {
-      int64_t message[3];
-      MPI_Recv(message, 3, MPI_INT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-      if (message[0] >= 0) {
-        record(static_cast<size_t>(message[0]),
-               absl::MakeUint128(static_cast<uint64_t>(message[1]),
-                                 static_cast<uint64_t>(message[2])));
-      }
-      assign(status.MPI_SOURCE);
-      busy = true;
-    }
-    // Rank 0's own thread.
-    if (auto result = local.take_result()) {
-      record(result->first, result->second);
-      busy = true;
-    }
-    if (!local_done && local.idle()) {
+    Progress progress(!absl::GetFlag(FLAGS_quiet));
+    LocalWorker local([&run](size_t unit) { return count_unit(run, unit); });
+    std::deque<int> waiting;  // ranks that asked while nothing could be handed out
+    int stopped = 0;
+    const auto assign = [&](int rank) {
       std::optional<size_t> unit = failure.ok() ? scheduler.next() : std::nullopt;
       if (unit) {
-        local.give(*unit);
+        const int64_t u = static_cast<int64_t>(*unit);
+        MPI_Send(&u, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
       } else if (scheduler.all_done() || !failure.ok()) {
-        local_done = true;
+        const int64_t stop = -1;
+        MPI_Send(&stop, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
+        ++stopped;
+      } else {
+        waiting.push_back(rank);
       }
+    };
+    bool local_done = false;
+    while (stopped < ranks - 1 || !local_done) {
+      bool busy = false;
+      // Messages from the other ranks.
+      int flag = 0;
+      MPI_Status status;
+      if (ranks > 1) MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
+      if (flag) {
+        int64_t message[3];
+        MPI_Recv(message, 3, MPI_INT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+        if (message[0] >= 0) {
+          record(static_cast<size_t>(message[0]),
+                 absl::MakeUint128(static_cast<uint64_t>(message[1]),
+                                   static_cast<uint64_t>(message[2])));
+        }
+        assign(status.MPI_SOURCE);
+        busy = true;
+      }
+      // Rank 0's own thread.
+      if (auto result = local.take_result()) {
+        record(result->first, result->second);
+        busy = true;
+      }
+      if (!local_done && local.idle()) {
+        std::optional<size_t> unit = failure.ok() ? scheduler.next() : std::nullopt;
+        if (unit) {
+          local.give(*unit);
+        } else if (scheduler.all_done() || !failure.ok()) {
+          local_done = true;
+        }
+      }
+      // Ranks that waited for work: a copy of a late unit, or the order to stop.
+      while (!waiting.empty() && (scheduler.all_done() || !failure.ok())) {
+        const int rank = waiting.front();
+        waiting.pop_front();
+        assign(rank);
+      }
+      progress.update(scheduler.done_count(), unit_count, nodes_done, resumed);
+      if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
-    // Ranks that waited for work: a copy of a late unit, or the order to stop.
-    while (!waiting.empty() && (scheduler.all_done() || !failure.ok())) {
-      const int rank = waiting.front();
-      waiting.pop_front();
-      assign(rank);
-    }
-    progress.update(scheduler.done_count(), unit_count, nodes_done, resumed);
-    if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
-  }
   }  // the progress line is erased and rank 0's counting thread has finished
   if (!failure.ok()) {
     std::cerr << "pyke_mpi: " << failure.message() << std::endl;
@@ -332,11 +333,11 @@ int run_main(int argc, char** argv, bool use_mpi) {
   std::optional<Journal> journal;
   absl::Status problem = run.status();
   if (problem.ok() && rank == 0 && !absl::GetFlag(FLAGS_journal).empty()) {
-    absl::StatusOr<Journal> opened = Journal::open(
-        absl::GetFlag(FLAGS_journal),
-        journal_header(run->root.to_fen(CastlingNotation::kShredder), run->depth,
-                       run->frontier.ply, run->frontier.units.size()),
-        run->frontier.units.size());
+    absl::StatusOr<Journal> opened =
+        Journal::open(absl::GetFlag(FLAGS_journal),
+                      journal_header(run->root.to_fen(CastlingNotation::kShredder), run->depth,
+                                     run->frontier.ply, run->frontier.units.size()),
+                      run->frontier.units.size());
     if (opened.ok()) {
       journal = *std::move(opened);
       if (!journal->done().empty() || journal->dropped_torn_line()) {

@@ -5,9 +5,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "movegen/zobrist.h"
 #include "perft/internal/kernel.h"
 #include "perft/perft.h"
-#include "movegen/zobrist.h"
 
 namespace pyke::perft {
 namespace {
@@ -75,9 +75,9 @@ absl::StatusOr<Frontier> make_frontier(const Position& root, int depth, int ply,
       });
     }
     if (paths > max_paths) {
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "a frontier at ply ", p, " has ", paths, " paths, more than ", max_paths,
-          ": choose a shallower frontier"));
+      return absl::ResourceExhaustedError(absl::StrCat("a frontier at ply ", p, " has ", paths,
+                                                       " paths, more than ", max_paths,
+                                                       ": choose a shallower frontier"));
     }
     frontier.paths = paths;
     level = std::move(next);

@@ -3,8 +3,8 @@
 #include "perft/frontier.h"
 
 #include "gtest/gtest.h"
-#include "perft/perft.h"
 #include "movegen/position.h"
+#include "perft/perft.h"
 #include "tests/positions.h"
 
 namespace pyke::perft {
@@ -41,8 +41,8 @@ TEST(Frontier, MergedUnitsGiveThePlainDivide) {
   absl::StatusOr<Position> kiwipete = Position::from_fen(kKiwipete);
   ASSERT_TRUE(kiwipete.ok());
   expect_frontier_divide_equals_plain(*kiwipete, 4, 2);
-  absl::StatusOr<Position> chess960 = Position::from_fen(
-      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+  absl::StatusOr<Position> chess960 =
+      Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
   ASSERT_TRUE(chess960.ok());
   expect_frontier_divide_equals_plain(*chess960, 4, 3);
 }

@@ -2,8 +2,6 @@
 // kernels): every thread count gives the same divide, with and without a shared table, with
 // tables small enough that threads overwrite each other's entries constantly; more threads than
 // work; stopping; progress.
-#include "perft/perft.h"
-
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -11,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "movegen/position.h"
+#include "perft/perft.h"
 #include "tests/positions.h"
 #include "tt/table.h"
 
@@ -50,8 +49,7 @@ TEST(Parallel, EveryThreadCountGivesThePlainDivide) {
         options.threads = threads;
         absl::StatusOr<std::vector<DivideEntry>> got = divide(pos, depth, options);
         ASSERT_TRUE(got.ok()) << got.status();
-        expect_same_divide(*got, *want,
-                           absl::StrCat(fen, " depth ", depth, " threads ", threads));
+        expect_same_divide(*got, *want, absl::StrCat(fen, " depth ", depth, " threads ", threads));
       }
     }
   }
@@ -102,8 +100,7 @@ TEST(Parallel, BadThreadCountsAndDepthsAreErrors) {
   Options options;
   for (int threads : {0, -1, kMaxThreads + 1}) {
     options.threads = threads;
-    EXPECT_EQ(perft(Position::start(), 3, options).status().code(),
-              absl::StatusCode::kOutOfRange);
+    EXPECT_EQ(perft(Position::start(), 3, options).status().code(), absl::StatusCode::kOutOfRange);
   }
   options.threads = 2;
   EXPECT_FALSE(divide(Position::start(), 0, options).ok());

@@ -75,9 +75,9 @@ void work(Work& w, const Options& options, const std::atomic<bool>* stop) {
     const size_t u = w.next.fetch_add(1, std::memory_order_relaxed);
     if (u >= w.units.size() || stop->load(std::memory_order_relaxed)) break;
     const Unit& unit = w.units[u];
-    w.counts[u] = options.table != nullptr
-                      ? internal::count_stoppable_hashed(unit.pos, unit.depth, *options.table, *stop)
-                      : internal::count_stoppable(unit.pos, unit.depth, *stop);
+    w.counts[u] = options.table != nullptr ? internal::count_stoppable_hashed(unit.pos, unit.depth,
+                                                                              *options.table, *stop)
+                                           : internal::count_stoppable(unit.pos, unit.depth, *stop);
     w.done[u].store(true, std::memory_order_release);
     w.finished.fetch_add(1, std::memory_order_relaxed);
     if (w.units_left[unit.root].fetch_sub(1, std::memory_order_acq_rel) == 1) {
@@ -132,9 +132,8 @@ absl::StatusOr<std::vector<DivideEntry>> split_divide(const Position& pos, int d
     bool workers_done = false, roots_changed = false;
     {
       std::unique_lock<std::mutex> lock(w.mutex);
-      w.changed.wait_for(lock, std::chrono::milliseconds(options.progress_interval_ms), [&] {
-        return w.workers_left == 0 || w.roots_finished != roots_reported;
-      });
+      w.changed.wait_for(lock, std::chrono::milliseconds(options.progress_interval_ms),
+                         [&] { return w.workers_left == 0 || w.roots_finished != roots_reported; });
       workers_done = w.workers_left == 0;
       roots_changed = w.roots_finished != roots_reported;
       roots_reported = w.roots_finished;

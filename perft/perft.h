@@ -10,15 +10,15 @@
 //       perft::divide(Position::start(), 8, options);   // one entry per root move
 //
 // One thread without a stop flag or a progress callback counts in the calling thread, root move
-// after root move. Otherwise the tree is split and counted on `options.threads` threads: it is cut at a ply chosen from the thread count
-// (ply 1 for one thread; deeper until there are at least kUnitsPerThread subtrees per thread, or
-// the subtrees would be too shallow to be worth a unit). Each subtree is a work unit; threads
-// take the next unit from a shared index (one atomic increment per unit, never per node) and
-// count it with the kernels (internal/kernel.h), through the shared table when there is one.
-// Root moves differ in size by 3× or more, but units are many and handed out on demand, so no
-// thread waits on a big root move while others idle. Each unit's count is written once into its
-// own slot; the per-root-move totals are summed in 128 bits after all threads finish, so the
-// result is the same for every thread count.
+// after root move. Otherwise the tree is split and counted on `options.threads` threads: it is cut
+// at a ply chosen from the thread count (ply 1 for one thread; deeper until there are at least
+// kUnitsPerThread subtrees per thread, or the subtrees would be too shallow to be worth a unit).
+// Each subtree is a work unit; threads take the next unit from a shared index (one atomic increment
+// per unit, never per node) and count it with the kernels (internal/kernel.h), through the shared
+// table when there is one. Root moves differ in size by 3× or more, but units are many and handed
+// out on demand, so no thread waits on a big root move while others idle. Each unit's count is
+// written once into its own slot; the per-root-move totals are summed in 128 bits after all threads
+// finish, so the result is the same for every thread count.
 //
 // Stopping: `options.stop` (may be null) is polled by every node of remaining depth 4 or more
 // (one relaxed load per ~10^5 leaves); once it is set, counting unwinds within milliseconds,

@@ -39,13 +39,12 @@ BenchResult run_bench(std::ostream& out, int depth) {
     Searcher searcher(table);
     Limits limits;
     limits.depth = depth;
-    const SearchResult r = searcher.run(KeyedPosition(*Position::from_fen(fen)), {}, limits,
-                                        stop, [](const SearchInfo&) {});
+    const SearchResult r = searcher.run(KeyedPosition(*Position::from_fen(fen)), {}, limits, stop,
+                                        [](const SearchInfo&) {});
     result.nodes += r.nodes;
     out << absl::StrFormat("%-70s %10d nodes\n", fen, r.nodes);
   }
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   out << absl::StrFormat("\nNodes searched: %d\nTime: %.3f s\nNodes/second: %.0f\n", result.nodes,
                          result.seconds, result.nodes / std::max(result.seconds, 1e-9));
   return result;

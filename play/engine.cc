@@ -23,8 +23,8 @@ std::string info_line(const SearchInfo& info, const Position& root) {
                                                 : absl::StrCat("cp ", info.score);
   const uint64_t nps = info.time_ms > 0 ? info.nodes * 1000 / static_cast<uint64_t>(info.time_ms)
                                         : info.nodes * 1000;
-  std::string line = absl::StrCat("info depth ", info.depth, " seldepth ", info.seldepth,
-                                  " score ", score, " nodes ", info.nodes, " nps ", nps, " time ",
+  std::string line = absl::StrCat("info depth ", info.depth, " seldepth ", info.seldepth, " score ",
+                                  score, " nodes ", info.nodes, " nps ", nps, " time ",
                                   info.time_ms, " hashfull ", info.hashfull, " pv");
   const bool chess960 = chess960_notation(root, false);
   for (Move m : info.pv) absl::StrAppend(&line, " ", to_uci(m, chess960));
@@ -208,12 +208,11 @@ absl::Status Engine::handle_go(absl::string_view args) {
     // `go infinite` reports only once told to stop.
     while (infinite_ && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     if (result.best_move == Move::none()) {
-      write(absl::StrCat("info depth 0 score ",
-                         root.position().in_check() ? "mate 0" : "cp 0", "\nbestmove 0000\n"));
+      write(absl::StrCat("info depth 0 score ", root.position().in_check() ? "mate 0" : "cp 0",
+                         "\nbestmove 0000\n"));
     } else {
-      write(absl::StrCat("bestmove ",
-                         to_uci(result.best_move, chess960_notation(root.position(), false)),
-                         "\n"));
+      write(absl::StrCat(
+          "bestmove ", to_uci(result.best_move, chess960_notation(root.position(), false)), "\n"));
     }
   });
   return absl::OkStatus();

@@ -135,10 +135,10 @@ constexpr Table kEgKing = {
     -53, -34, -21, -11, -28, -14, -24, -43};
 // clang-format on
 
-constexpr std::array<const Table*, 6> kMgTables = {&kMgPawn,  &kMgKnight, &kMgBishop,
-                                                   &kMgRook,  &kMgQueen,  &kMgKing};
-constexpr std::array<const Table*, 6> kEgTables = {&kEgPawn,  &kEgKnight, &kEgBishop,
-                                                   &kEgRook,  &kEgQueen,  &kEgKing};
+constexpr std::array<const Table*, 6> kMgTables = {&kMgPawn, &kMgKnight, &kMgBishop,
+                                                   &kMgRook, &kMgQueen,  &kMgKing};
+constexpr std::array<const Table*, 6> kEgTables = {&kEgPawn, &kEgKnight, &kEgBishop,
+                                                   &kEgRook, &kEgQueen,  &kEgKing};
 
 // Value plus table entry, per colour, type and square (a1 = 0), built once at compile time.
 struct Psqt {
@@ -212,7 +212,8 @@ int evaluate(const Position& pos) {
     const Color strong = eg_score > 0 ? us : ~us;
     if (std::abs(eg_score) >= 400 && (strong == us ? material_them : material_us) <= 2) {
       const Square weak_king = pos.king_square(~strong), strong_king = pos.king_square(strong);
-      const int bonus = 40 * center_distance(weak_king) + 10 * (7 - king_distance(weak_king, strong_king));
+      const int bonus =
+          40 * center_distance(weak_king) + 10 * (7 - king_distance(weak_king, strong_king));
       score += strong == us ? bonus : -bonus;
     }
   }

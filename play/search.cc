@@ -268,8 +268,8 @@ int Searcher::search(const KeyedPosition& kp, int depth, int alpha, int beta, in
     // zugzwang makes passing the best move).
     if (null_ok && depth >= 3 && static_eval >= beta && has_non_pawn_material(pos, us)) {
       const int reduction = 3 + depth / 6;
-      const int s = -search(kp.after_null_move(), depth - 1 - reduction, -beta, -beta + 1,
-                            ply + 1, false);
+      const int s =
+          -search(kp.after_null_move(), depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
       if (aborted_) return 0;
       if (s >= beta) return is_mate_score(s) ? beta : s;
     }
@@ -307,8 +307,7 @@ int Searcher::search(const KeyedPosition& kp, int depth, int alpha, int beta, in
   int searched = 0;
   for (int i = 0; i < count; ++i) {
     const Move m = pick(scored, count, i);
-    const bool tactical =
-        captured_type(pos, m) != kNoPieceType || m.kind() == MoveKind::kPromotion;
+    const bool tactical = captured_type(pos, m) != kNoPieceType || m.kind() == MoveKind::kPromotion;
     const KeyedPosition child = kp.after(m);
     const bool gives_check = child.position().in_check();
     const bool killer = m == killers_[ply][0] || m == killers_[ply][1];
@@ -361,7 +360,7 @@ int Searcher::search(const KeyedPosition& kp, int depth, int alpha, int beta, in
   }
   if (searched == 0) return alpha;  // every move pruned: fail low without storing
 
-  const Bound bound = best >= beta ? Bound::kLower
+  const Bound bound = best >= beta            ? Bound::kLower
                       : best > original_alpha ? Bound::kExact
                                               : Bound::kUpper;
   table_.store(kp.key(), depth, score_to_table(best, ply), in_check ? 0 : static_eval, bound,

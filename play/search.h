@@ -81,8 +81,8 @@ class Searcher {
   // Searches `root`; `history` holds the keys of the game's earlier positions, oldest first (for
   // repetitions). Returns when a limit is reached or `stop` becomes true; calls `report` after
   // every completed iteration.
-  SearchResult run(const KeyedPosition& root, const std::vector<Key>& history,
-                   const Limits& limits, const std::atomic<bool>& stop,
+  SearchResult run(const KeyedPosition& root, const std::vector<Key>& history, const Limits& limits,
+                   const std::atomic<bool>& stop,
                    const std::function<void(const SearchInfo&)>& report);
 
   // Forgets killers and history (ucinewgame).

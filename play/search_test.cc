@@ -78,8 +78,8 @@ TEST(Search, WinningSideMatesInsteadOfStalemating) {
       pos = pos.after_legal(r.best_move);
       ++plies;
     }
-    EXPECT_TRUE(legal_moves(pos).empty()) << row[0] << ": no mate after " << plies
-                                          << " plies, at " << pos.to_fen();
+    EXPECT_TRUE(legal_moves(pos).empty())
+        << row[0] << ": no mate after " << plies << " plies, at " << pos.to_fen();
     EXPECT_TRUE(pos.in_check()) << row[0] << ": stalemate at " << pos.to_fen();
   }
 }

@@ -23,8 +23,8 @@ namespace pyke::play {
 enum class Bound : uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 
 struct TableEntry {
-  uint64_t check = 0;   // the key bits not used for the index (0: empty)
-  int16_t score = 0;    // mate scores relative to this node (see search.cc)
+  uint64_t check = 0;  // the key bits not used for the index (0: empty)
+  int16_t score = 0;   // mate scores relative to this node (see search.cc)
   int16_t eval = 0;
   Move move;
   int8_t depth = 0;

@@ -41,8 +41,8 @@
 namespace pyke {
 namespace {
 
-using perft::internal::CalmSquares;
 using perft::internal::calm_squares;
+using perft::internal::CalmSquares;
 using perft::internal::count_last_two_plies;
 
 // The same position with the colours swapped and the board turned upside down.
@@ -62,8 +62,10 @@ std::string flipped_fen(const std::string& fen) {
   if (fields[2] != "-") {
     std::string upper, lower;
     for (char c : fields[2]) {
-      if (std::isupper(static_cast<unsigned char>(c))) lower += static_cast<char>(std::tolower(c));
-      else upper += static_cast<char>(std::toupper(c));
+      if (std::isupper(static_cast<unsigned char>(c)))
+        lower += static_cast<char>(std::tolower(c));
+      else
+        upper += static_cast<char>(std::toupper(c));
     }
     fields[2] = upper + lower;
   }
@@ -131,11 +133,10 @@ void expect_clause_needed(const std::string& fen, const std::string& uci, Kind k
   // A plain quiet move: no capture, castling, en passant, promotion or double push.
   ASSERT_EQ(move->kind(), MoveKind::kNormal);
   ASSERT_EQ(pos->piece_on(move->to()), kNoPiece);
-  ASSERT_FALSE(type_of(pos->piece_on(move->from())) == kPawn &&
-               (move->from() ^ move->to()) == 16);
+  ASSERT_FALSE(type_of(pos->piece_on(move->from())) == kPawn && (move->from() ^ move->to()) == 16);
 
-  const Outcome o = pos->side_to_move() == kWhite ? examine<kWhite>(*pos, *move)
-                                                  : examine<kBlack>(*pos, *move);
+  const Outcome o =
+      pos->side_to_move() == kWhite ? examine<kWhite>(*pos, *move) : examine<kBlack>(*pos, *move);
   EXPECT_FALSE(o.calm) << "(a) calm_squares calls it calm";
   EXPECT_NE(o.child_replies, o.null_replies) << "(b) the replies are the null move's";
   if (kind == Kind::kGuarding) {

@@ -1,7 +1,8 @@
 // calm_share — how many of the moves at perft's depth-2 nodes are calm or steady (calm.h): the
 // figures the README quotes for the start position and Kiwipete.
 //
-//   bazel run -c opt //tests:calm_share -- "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" 5
+//   bazel run -c opt //tests:calm_share -- "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0
+//   1" 5
 //
 // Walks every line of PLIES moves from FEN (the depth-2 nodes of perft PLIES+2) and sorts the
 // legal moves there as the kernel does.
@@ -10,11 +11,11 @@
 #include <string>
 
 #include "absl/strings/numbers.h"
-#include "perft/internal/calm.h"
 #include "movegen/internal/generate.h"
 #include "movegen/internal/maskset.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "perft/internal/calm.h"
 
 namespace pyke {
 namespace {
@@ -45,8 +46,10 @@ void sort_moves(const Position& pos, Share& share) {
 
 void walk(const Position& pos, int plies, Share& share) {
   if (plies == 0) {
-    if (pos.side_to_move() == kWhite) sort_moves<kWhite>(pos, share);
-    else sort_moves<kBlack>(pos, share);
+    if (pos.side_to_move() == kWhite)
+      sort_moves<kWhite>(pos, share);
+    else
+      sort_moves<kBlack>(pos, share);
     return;
   }
   for (Move move : legal_moves(pos)) walk(pos.after_legal(move), plies - 1, share);
@@ -69,12 +72,12 @@ int main(int argc, char** argv) {
   pyke::Share share;
   pyke::walk(*pos, plies, share);
   const double moves = share.moves ? static_cast<double>(share.moves) : 1.0;
-  std::printf("depth-2 nodes %llu (in check %llu), moves %llu: calm %llu (%.1f %%), "
-              "steady %llu (%.1f %%)\n",
-              static_cast<unsigned long long>(share.nodes),
-              static_cast<unsigned long long>(share.in_check),
-              static_cast<unsigned long long>(share.moves),
-              static_cast<unsigned long long>(share.calm), 100.0 * share.calm / moves,
-              static_cast<unsigned long long>(share.steady), 100.0 * share.steady / moves);
+  std::printf(
+      "depth-2 nodes %llu (in check %llu), moves %llu: calm %llu (%.1f %%), "
+      "steady %llu (%.1f %%)\n",
+      static_cast<unsigned long long>(share.nodes), static_cast<unsigned long long>(share.in_check),
+      static_cast<unsigned long long>(share.moves), static_cast<unsigned long long>(share.calm),
+      100.0 * share.calm / moves, static_cast<unsigned long long>(share.steady),
+      100.0 * share.steady / moves);
   return 0;
 }

@@ -4,13 +4,14 @@
 // after each published one; and for_each_legal_move_except_calm leaves out exactly the calm
 // moves, which it counts, and hands exactly the steady ones to its second visitor. Perft over
 // the suites (perft_suite_test) checks the kernel that uses both.
+#include "perft/internal/calm.h"
+
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "epd/epd.h"
 #include "gtest/gtest.h"
-#include "perft/internal/calm.h"
 #include "movegen/internal/count.h"
 #include "movegen/internal/generate.h"
 #include "movegen/internal/maskset.h"
@@ -20,8 +21,8 @@
 namespace pyke {
 namespace {
 
-using perft::internal::CalmSquares;
 using perft::internal::calm_squares;
+using perft::internal::CalmSquares;
 using perft::internal::for_each_legal_move_except_calm;
 
 std::vector<Position> suite_positions(const std::string& path, size_t at_least) {
@@ -63,7 +64,9 @@ struct Tally {
 };
 
 template <Color Us>
-CalmSquares calm_of(const Position& pos) { return calm_squares<Us>(pos); }
+CalmSquares calm_of(const Position& pos) {
+  return calm_squares<Us>(pos);
+}
 
 // The replies after a steady move: the null move's king moves, and the other pieces' moves of
 // the child counted with the null move's masks (check and pins).
@@ -98,8 +101,8 @@ void check_position(const Position& pos, Tally& tally) {
         ++tally.steady;
         Position child = pos;
         ASSERT_TRUE(child.play(move).ok());
-        EXPECT_EQ(legal_move_count(child), white ? steady_replies<kBlack>(null, child)
-                                                 : steady_replies<kWhite>(null, child))
+        EXPECT_EQ(legal_move_count(child),
+                  white ? steady_replies<kBlack>(null, child) : steady_replies<kWhite>(null, child))
             << pos.to_fen() << " steady move " << to_uci(move);
       }
       continue;
@@ -108,18 +111,16 @@ void check_position(const Position& pos, Tally& tally) {
     ++expected_skipped;
     Position child = pos;
     ASSERT_TRUE(child.play(move).ok());
-    EXPECT_EQ(legal_move_count(child), null_replies)
-        << pos.to_fen() << " move " << to_uci(move);
+    EXPECT_EQ(legal_move_count(child), null_replies) << pos.to_fen() << " move " << to_uci(move);
   }
 
   std::vector<Move> visits, steady_visits;
   const auto visit = [&](auto, Move move) { visits.push_back(move); };
   const auto visit_steady = [&](auto, Move move) { steady_visits.push_back(move); };
-  const int skipped =
-      white ? for_each_legal_move_except_calm<kWhite>(pos, create_masks<kWhite>(pos), calm, visit,
-                                                      visit_steady)
-            : for_each_legal_move_except_calm<kBlack>(pos, create_masks<kBlack>(pos), calm, visit,
-                                                      visit_steady);
+  const int skipped = white ? for_each_legal_move_except_calm<kWhite>(
+                                  pos, create_masks<kWhite>(pos), calm, visit, visit_steady)
+                            : for_each_legal_move_except_calm<kBlack>(
+                                  pos, create_masks<kBlack>(pos), calm, visit, visit_steady);
   EXPECT_EQ(skipped, expected_skipped) << pos.to_fen();
   const auto bits = [](Move a, Move b) { return a.raw() < b.raw(); };
   for (auto* moves : {&visits, &expected_visits, &steady_visits, &expected_steady_visits}) {

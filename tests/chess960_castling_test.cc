@@ -47,8 +47,8 @@ TEST(Chess960Castling, EveryKingAndRookFileWithAnAttackerOnEveryFile) {
         std::string eighth(8, '.');
         eighth[(rook + 4) % 8] = 'k';
         const std::string fen =
-            absl::StrCat(rank_text(eighth), "/8/8/", rank_text(fifth), "/8/8/8/",
-                         rank_text(first), " w ", std::string(1, 'A' + rook), " - 0 1");
+            absl::StrCat(rank_text(eighth), "/8/8/", rank_text(fifth), "/8/8/8/", rank_text(first),
+                         " w ", std::string(1, 'A' + rook), " - 0 1");
         absl::StatusOr<Position> pos = Position::from_fen(fen);
         ASSERT_TRUE(pos.ok()) << fen << ": " << pos.status();
 
@@ -59,8 +59,8 @@ TEST(Chess960Castling, EveryKingAndRookFileWithAnAttackerOnEveryFile) {
         // holds only the king and rook), so only the king's path matters.
         const bool expected = !king_path_attacked;
 
-        const Move castle = Move::make(make_square(king, 0), make_square(rook, 0),
-                                       MoveKind::kCastling);
+        const Move castle =
+            Move::make(make_square(king, 0), make_square(rook, 0), MoveKind::kCastling);
         EXPECT_EQ(legal_moves(*pos).contains(castle), expected)
             << fen << " (attacker on file " << attacker << ", rook to " << rook_to << ")";
         if (expected) {
@@ -71,9 +71,9 @@ TEST(Chess960Castling, EveryKingAndRookFileWithAnAttackerOnEveryFile) {
           EXPECT_EQ(after.piece_on(make_square(rook_to, 0)), kWhiteRook) << fen;
           EXPECT_EQ(popcount(after.pieces(kWhite)), 2) << fen;
           EXPECT_EQ(after.castling_rights(), 0) << fen;
-          EXPECT_EQ(to_uci(castle, /*chess960=*/true),
-                    absl::StrCat(square_name(make_square(king, 0)),
-                                 square_name(make_square(rook, 0))));
+          EXPECT_EQ(
+              to_uci(castle, /*chess960=*/true),
+              absl::StrCat(square_name(make_square(king, 0)), square_name(make_square(rook, 0))));
           absl::StatusOr<Move> parsed = parse_uci_move(*pos, to_uci(castle, true), true);
           ASSERT_TRUE(parsed.ok()) << fen << ": " << parsed.status();
           EXPECT_EQ(*parsed, castle);

@@ -1,11 +1,12 @@
 // The two counting paths agree: the AVX-512 setwise count (where the CPU has it) and the scalar
 // one, for the side to move of every published position and of each position one move later; and
 // bulk counts equal the length of the generated move list.
+#include "movegen/internal/count.h"
+
 #include <vector>
 
 #include "epd/epd.h"
 #include "gtest/gtest.h"
-#include "movegen/internal/count.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 
@@ -42,13 +43,17 @@ TEST(Count, SetwiseAndScalarAgree) {
   const auto positions = published_positions();
   ASSERT_GT(positions.size(), 100u);
   for (const Position& root : positions) {
-    if (root.side_to_move() == kWhite) expect_paths_agree<kWhite>(root);
-    else expect_paths_agree<kBlack>(root);
+    if (root.side_to_move() == kWhite)
+      expect_paths_agree<kWhite>(root);
+    else
+      expect_paths_agree<kBlack>(root);
     for (Move move : legal_moves(root)) {
       Position child = root;
       ASSERT_TRUE(child.play(move).ok());
-      if (child.side_to_move() == kWhite) expect_paths_agree<kWhite>(child);
-      else expect_paths_agree<kBlack>(child);
+      if (child.side_to_move() == kWhite)
+        expect_paths_agree<kWhite>(child);
+      else
+        expect_paths_agree<kBlack>(child);
     }
   }
 }

@@ -3,8 +3,8 @@
 
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
-#include "perft/perft.h"
 #include "movegen/position.h"
+#include "perft/perft.h"
 #include "tests/positions.h"
 
 namespace pyke {

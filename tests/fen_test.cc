@@ -59,7 +59,8 @@ TEST(Fen, Chess960NotationsReadTheSameAndRoundTrip) {
       const std::vector<std::string> fields = absl::StrSplit(fen, ' ', absl::SkipEmpty());
       return fields.size() > 2 ? fields[2] : std::string();
     };
-    EXPECT_EQ(castling_field(a->to_fen(CastlingNotation::kShredder)), castling_field(shredder[i].fen))
+    EXPECT_EQ(castling_field(a->to_fen(CastlingNotation::kShredder)),
+              castling_field(shredder[i].fen))
         << shredder[i].fen;
     EXPECT_EQ(castling_field(a->to_fen(CastlingNotation::kXFen)), castling_field(xfen[i].fen))
         << xfen[i].fen;
@@ -71,7 +72,8 @@ TEST(Fen, Chess960NotationsReadTheSameAndRoundTrip) {
 TEST(Fen, XFenNamesAnInnerRookByItsFile) {
   // Two rooks on the kingside: the inner one (g) castles, so X-FEN writes its file.
   bool letters = false;
-  absl::StatusOr<Position> pos = Position::from_fen("1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1", &letters);
+  absl::StatusOr<Position> pos =
+      Position::from_fen("1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1", &letters);
   ASSERT_TRUE(pos.ok()) << pos.status();
   EXPECT_TRUE(letters);
   EXPECT_FALSE(pos->has_standard_castling());
@@ -145,9 +147,12 @@ INSTANTIATE_TEST_SUITE_P(
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "9 ranks"},
         BadFen{"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "7 files"},
         BadFen{"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 files"},
-        BadFen{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unexpected character '9'"},
-        BadFen{"rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unexpected character '0'"},
-        BadFen{"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unexpected character 'x'"},
+        BadFen{"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               "unexpected character '9'"},
+        BadFen{"rnbqkbnr/pppppppp/08/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               "unexpected character '0'"},
+        BadFen{"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               "unexpected character 'x'"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1", "castling field"},
         BadFen{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", "repeats"},
@@ -171,7 +176,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadFen{"4k3/8/8/8/8/8/8/R2K2RR w HG - 0 1", "repeats the white kingside right"},
         BadFen{"4k3/8/8/8/8/8/8/R2K2RR w KG - 0 1", "repeats the white kingside right"},
         BadFen{"r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "different files"},
-        BadFen{"rk5r/8/8/8/8/8/8/RK5R w HAhb - 0 1", "castling right 'b' names the king's own file"},
+        BadFen{"rk5r/8/8/8/8/8/8/RK5R w HAhb - 0 1",
+               "castling right 'b' names the king's own file"},
         BadFen{"r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1", "may hold only K, Q, k, q and rook files"},
         BadFen{"r3k2r/8/8/8/8/8/8/R3K2R w KQk1 - 0 1", "may hold only K, Q, k, q and rook files"},
         BadFen{"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "more than 8 pawns"},

@@ -30,8 +30,9 @@ uint64_t replies_of_every_move(const Position& pos) {
   uint64_t total = 0;
   for (Move move : legal_moves(pos)) {
     const Position child = pos.after_legal(move);
-    total += static_cast<uint64_t>(child.side_to_move() == kWhite ? count_legal_moves<kWhite>(child)
-                                                                  : count_legal_moves<kBlack>(child));
+    total +=
+        static_cast<uint64_t>(child.side_to_move() == kWhite ? count_legal_moves<kWhite>(child)
+                                                             : count_legal_moves<kBlack>(child));
   }
   return total;
 }
@@ -57,8 +58,8 @@ std::vector<Backend> compiled_backends() {
     with_slider_backend(b, [&]<class S>() {
       backends.push_back({std::string(slider_backend_name(b)), &kernel<S>});
       if constexpr (kHasSetwiseCount) {
-        backends.push_back({std::string(slider_backend_name(b)) + " scalar",
-                            &kernel<CountingPath<S, false>>});
+        backends.push_back(
+            {std::string(slider_backend_name(b)) + " scalar", &kernel<CountingPath<S, false>>});
       }
     });
   }

@@ -47,8 +47,7 @@ TEST(LegalMoves, EnPassantOfADiagonallyPinnedPawnIsIllegal) {
 
 TEST(LegalMoves, DoubleCheckAllowsOnlyKingMoves) {
   // Rook e8 and knight f3 both check the king on e1.
-  EXPECT_EQ(sorted_moves("4r2k/8/8/8/8/5n2/3P4/R3K3 w Q - 0 1"),
-            (Moves{"e1d1", "e1f1", "e1f2"}));
+  EXPECT_EQ(sorted_moves("4r2k/8/8/8/8/5n2/3P4/R3K3 w Q - 0 1"), (Moves{"e1d1", "e1f1", "e1f2"}));
 }
 
 TEST(LegalMoves, SingleCheckIsBlockedCapturedOrEvaded) {
@@ -77,8 +76,8 @@ TEST(LegalMoves, KingCannotStepBackAlongTheCheckingRay) {
 
 TEST(LegalMoves, PromotionsAndUnderpromotionsWithCapture) {
   EXPECT_EQ(sorted_moves("1n5k/P7/8/8/8/8/8/7K w - - 0 1"),
-            (Moves{"a7a8b", "a7a8n", "a7a8q", "a7a8r", "a7b8b", "a7b8n", "a7b8q", "a7b8r",
-                   "h1g1", "h1g2", "h1h2"}));
+            (Moves{"a7a8b", "a7a8n", "a7a8q", "a7a8r", "a7b8b", "a7b8n", "a7b8q", "a7b8r", "h1g1",
+                   "h1g2", "h1h2"}));
 }
 
 TEST(LegalMoves, CastlingThroughAnAttackedSquareIsIllegal) {

@@ -52,8 +52,10 @@ void check_suite(const std::string& path, int at_least) {
       if (!slider_backend_compiled(b)) continue;
       const std::string name(slider_backend_name(b));
       with_slider_backend(b, [&]<class S>() {
-        if (pos->side_to_move() == kWhite) expect_counts_agree<kWhite, S>(*pos, name);
-        else expect_counts_agree<kBlack, S>(*pos, name);
+        if (pos->side_to_move() == kWhite)
+          expect_counts_agree<kWhite, S>(*pos, name);
+        else
+          expect_counts_agree<kBlack, S>(*pos, name);
       });
     }
     if (testing::Test::HasFailure()) return;

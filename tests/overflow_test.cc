@@ -10,10 +10,10 @@
 #include "absl/numeric/int128.h"
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
+#include "movegen/position.h"
 #include "perft/internal/cache.h"
 #include "perft/internal/kernel.h"
 #include "perft/perft.h"
-#include "movegen/position.h"
 #include "uci/perft_report.h"
 
 namespace pyke {
@@ -55,8 +55,10 @@ TEST(Overflow, TwentyRootMovesOfTwoToTheSixtySecondPrintTheirExactSum) {
 TEST(Overflow, DeeperNodesAddInOneHundredTwentyEightBits) {
   HugeSubtrees cache;
   // Perft 10: 400 depth-8 nodes of 2^62 each = 100 · 2^64.
-  EXPECT_EQ(perft::internal::count_with(Position::start(), 10, cache, 0), absl::MakeUint128(100, 0));
-  absl::StatusOr<absl::uint128> checked = perft::internal::checked_count(Position::start(), 9, cache);
+  EXPECT_EQ(perft::internal::count_with(Position::start(), 10, cache, 0),
+            absl::MakeUint128(100, 0));
+  absl::StatusOr<absl::uint128> checked =
+      perft::internal::checked_count(Position::start(), 9, cache);
   ASSERT_TRUE(checked.ok());
   EXPECT_EQ(perft::count_text(*checked), "92233720368547758080");
 }
@@ -64,12 +66,13 @@ TEST(Overflow, DeeperNodesAddInOneHundredTwentyEightBits) {
 TEST(Overflow, SumsPastTwoToTheOneHundredTwentyEightAreReported) {
   const absl::uint128 half = absl::MakeUint128(uint64_t{1} << 63, 0);  // 2^127
   std::vector<perft::DivideEntry> entries = {{Move::make(kE2, kE4), half - 1},
-                                      {Move::make(kD2, kD4), half - 1}};
+                                             {Move::make(kD2, kD4), half - 1}};
   EXPECT_EQ(perft::divide_total(entries), absl::Uint128Max() - 1);  // 2^128 - 2: fits, just
   entries.push_back({Move::make(kC2, kC4), 3});
   EXPECT_EQ(perft::divide_total(entries), perft::kOverflow);
   entries = {{Move::make(kE2, kE4), perft::kOverflow}};
-  EXPECT_EQ(perft::divide_total(entries), perft::kOverflow) << "an overflowed part stays overflowed";
+  EXPECT_EQ(perft::divide_total(entries), perft::kOverflow)
+      << "an overflowed part stays overflowed";
 }
 
 TEST(Overflow, ErrorsNameTheDepth) {

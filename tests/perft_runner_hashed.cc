@@ -5,8 +5,8 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
-#include "tests/perft_runner.h"
 #include "perft/perft.h"
+#include "tests/perft_runner.h"
 #include "tt/table.h"
 
 ABSL_FLAG(size_t, hash_buckets, 2048, "buckets of the table (64 bytes each)");

@@ -39,9 +39,9 @@ absl::uint128 count_perft(const Position& pos, int depth) {
 }
 
 std::string perft_runner_description() {
-  return absl::StrCat(", ", absl::GetFlag(FLAGS_threads), " threads",
-                      table() ? absl::StrCat(", sharing ", table()->bucket_count(), " buckets")
-                              : ", no hashing");
+  return absl::StrCat(
+      ", ", absl::GetFlag(FLAGS_threads), " threads",
+      table() ? absl::StrCat(", sharing ", table()->bucket_count(), " buckets") : ", no hashing");
 }
 
 }  // namespace pyke::testing

@@ -11,8 +11,8 @@
 #include "absl/numeric/int128.h"
 #include "epd/epd.h"
 #include "gtest/gtest.h"
-#include "perft/perft.h"
 #include "movegen/position.h"
+#include "perft/perft.h"
 #include "tests/perft_runner.h"
 
 ABSL_FLAG(std::string, suite, "tests/data/published.epd", "EPD suite (runfiles-relative path)");

@@ -32,8 +32,7 @@ inline constexpr char kCpwPosition4Mirrored[] =
 // Position 5 (from a TalkChess thread): a pawn on d7 that promotes by capturing, a black knight
 // on f2 forking queen and rook, and White free to castle kingside; it caught bugs in engines
 // years old at depth 3.
-inline constexpr char kCpwPosition5[] =
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+inline constexpr char kCpwPosition5[] = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
 
 // Position 6 (Steven Edwards): a symmetrical middlegame, castled on both sides, full of piece
 // moves; 46 moves.

@@ -38,7 +38,8 @@ int reference_moves(Bitboard knights, Bitboard orthogonal, Bitboard diagonal, Bi
                     Bitboard movable) {
   const Bitboard occupied = ~empty;
   int moves = 0;
-  for (Bitboard b = knights; b; b = clear_lsb(b)) moves += popcount(knight_attacks(lsb(b)) & movable);
+  for (Bitboard b = knights; b; b = clear_lsb(b))
+    moves += popcount(knight_attacks(lsb(b)) & movable);
   for (Bitboard b = orthogonal; b; b = clear_lsb(b)) {
     moves += popcount(reference::rook_attacks(lsb(b), occupied) & movable);
   }
@@ -110,9 +111,9 @@ TEST(SetwiseAttacks, RandomMoveCounts) {
     const Bitboard occupied = random_set(rng) | random_set(rng);
     const Bitboard knights = random_set(rng) & occupied, orthogonal = random_set(rng) & occupied,
                    diagonal = random_set(rng) & occupied, movable = ~random_set(rng);
-    ASSERT_EQ(setwise::count_knight_and_slider_moves(knights, orthogonal, diagonal, ~occupied,
-                                                     movable),
-              reference_moves(knights, orthogonal, diagonal, ~occupied, movable))
+    ASSERT_EQ(
+        setwise::count_knight_and_slider_moves(knights, orthogonal, diagonal, ~occupied, movable),
+        reference_moves(knights, orthogonal, diagonal, ~occupied, movable))
         << std::hex << "knights " << knights << " orthogonal " << orthogonal << " diagonal "
         << diagonal << " occupied " << occupied << " movable " << movable;
   }

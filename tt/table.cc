@@ -82,15 +82,15 @@ absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create(size_t megabytes,
 }
 
 absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create_with_buckets(size_t bucket_count,
-                                                                             int threads) {
+                                                                            int threads) {
   if (bucket_count == 0) return absl::InvalidArgumentError("a table needs at least one bucket");
   const size_t megabytes = bucket_count * sizeof(Bucket) >> 20;
   // Mapped on its own, 2 MB-aligned and advised as huge pages, so that random probes into a large
   // table do not miss the TLB on nearly every access (huge_page_bytes() tells whether the kernel
   // took the advice).
   const size_t bytes = (bucket_count * sizeof(Bucket) + kHugePage - 1) / kHugePage * kHugePage;
-  void* mapped = mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* mapped =
+      mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mapped == MAP_FAILED) {
     return absl::ResourceExhaustedError(
         absl::StrCat("cannot allocate a hash table of ", megabytes, " MB"));

@@ -45,9 +45,9 @@ class PerftTable {
   // The largest size `create` accepts when the machine has that much memory.
   static constexpr size_t kMaxMegabytes = size_t{1} << 20;  // 1 TiB
 
-  static constexpr int kWays = 4;          // entries per bucket
-  static constexpr int kNodesBits = 42;    // counts of 2^42 or more are not stored
-  static constexpr int kCheckBits = 16;    // bits of the high half stored next to the count
+  static constexpr int kWays = 4;        // entries per bucket
+  static constexpr int kNodesBits = 42;  // counts of 2^42 or more are not stored
+  static constexpr int kCheckBits = 16;  // bits of the high half stored next to the count
   static constexpr int kStoredKeyBits = 64 + kCheckBits;  // checked besides the bucket index
 
   // A zeroed table of `megabytes` MiB rounded down to whole buckets. Errors: 0 MB, more than
@@ -128,8 +128,8 @@ class PerftTable {
       : buckets_(buckets), bucket_count_(bucket_count), bytes_(bytes), megabytes_(megabytes) {}
 
   size_t index(Key key) const {
-    return static_cast<size_t>(
-        (static_cast<unsigned __int128>(high_half(key)) * bucket_count_) >> 64);
+    return static_cast<size_t>((static_cast<unsigned __int128>(high_half(key)) * bucket_count_) >>
+                               64);
   }
 
   Bucket* buckets_;

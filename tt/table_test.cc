@@ -270,8 +270,8 @@ TEST(PerftTable, RefusesAbsurdSizesWithAClearError) {
 }
 
 TEST(Zobrist, IncrementalKeysEqualKeysFromScratch) {
-  for (const char* fen : {kKiwipete, kCpwPosition4,
-                          "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}) {
+  for (const char* fen :
+       {kKiwipete, kCpwPosition4, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}) {
     absl::StatusOr<Position> root = Position::from_fen(fen);
     ASSERT_TRUE(root.ok());
     const Key root_key = zobrist_key(*root);
@@ -303,7 +303,8 @@ TEST(Zobrist, SideCastlingAndEnPassantChangeTheKey) {
   // on e3), and with the capture possible on another file.
   auto ep = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
   auto no_ep = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-  auto other_ep = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/RNBQKBNR b KQkq c3 0 1");
+  auto other_ep =
+      Position::from_fen("rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/RNBQKBNR b KQkq c3 0 1");
   ASSERT_TRUE(ep.ok()) << ep.status();
   ASSERT_TRUE(no_ep.ok()) << no_ep.status();
   ASSERT_TRUE(other_ep.ok()) << other_ep.status();

@@ -98,8 +98,7 @@ absl::Status Engine::handle_command(absl::string_view line, bool& quit) {
     write(absl::StrCat("id name ", kEngineName, "\nid author ", kEngineAuthor,
                        "\noption name Hash type spin default 0 min 0 max ",
                        tt::PerftTable::kMaxMegabytes,
-                       "\noption name Threads type spin default 1 min 1 max ",
-                       perft::kMaxThreads,
+                       "\noption name Threads type spin default 1 min 1 max ", perft::kMaxThreads,
                        "\noption name UCI_Chess960 type check default false\nuciok\n"));
   } else if (command == "ucinewgame") {
     if (table_) table_->clear();
@@ -111,11 +110,11 @@ absl::Status Engine::handle_command(absl::string_view line, bool& quit) {
   } else if (command == "go") {
     return handle_go(args);
   } else if (command == "d") {
-    write(absl::StrCat("Fen: ",
-                       position_.to_fen(chess960_notation(position_, chess960_)
-                                            ? CastlingNotation::kShredder
-                                            : CastlingNotation::kXFen),
-                       "\n"));
+    write(absl::StrCat(
+        "Fen: ",
+        position_.to_fen(chess960_notation(position_, chess960_) ? CastlingNotation::kShredder
+                                                                 : CastlingNotation::kXFen),
+        "\n"));
   } else if (command == "ponderhit" || command == "debug" || command == "register") {
     // Pyke does not search: nothing to ponder, debug or register.
   } else {
@@ -175,7 +174,8 @@ absl::Status Engine::handle_go(absl::string_view args) {
   options.stop = &stop_;
   const bool chess960 = chess960_notation(position_, chess960_);
   count_ = std::thread([this, position = position_, depth, options, chess960] {
-    absl::StatusOr<std::vector<perft::DivideEntry>> entries = perft::divide(position, depth, options);
+    absl::StatusOr<std::vector<perft::DivideEntry>> entries =
+        perft::divide(position, depth, options);
     if (entries.ok()) {
       std::ostringstream report;
       write_divide(*entries, report, chess960);

@@ -41,7 +41,6 @@ namespace pyke::uci {
 inline constexpr absl::string_view kEngineName = "Pyke 0.1.0";
 inline constexpr absl::string_view kEngineAuthor = "the Pyke developers";
 
-
 class Engine {
  public:
   explicit Engine(std::ostream& out);
@@ -90,7 +89,7 @@ class Engine {
   std::unique_ptr<tt::PerftTable> table_;  // null: hashing off
   int threads_ = 1;
   bool chess960_ = false;  // UCI_Chess960: castling written as the king taking its rook
-  std::thread count_;  // the running (or finished, not yet joined) `go perft`
+  std::thread count_;      // the running (or finished, not yet joined) `go perft`
   std::atomic<bool> stop_{false};
 };
 

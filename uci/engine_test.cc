@@ -55,11 +55,14 @@ TEST(Uci, PositionWithMovesAndFen) {
 
   const std::string out =
       transcript(absl::StrCat("position fen ", kKiwipete, " moves e1g1\nd\ngo perft 2\n"));
-  EXPECT_TRUE(contains(out, "Fen: r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1"))
+  EXPECT_TRUE(
+      contains(out, "Fen: r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1"))
       << out;
-  auto child = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
+  auto child =
+      Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 b kq - 1 1");
   ASSERT_TRUE(child.ok());
-  EXPECT_TRUE(contains(out, "Nodes searched: " + perft::count_text(*perft::perft(*child, 2)))) << out;
+  EXPECT_TRUE(contains(out, "Nodes searched: " + perft::count_text(*perft::perft(*child, 2))))
+      << out;
 }
 
 TEST(Uci, HashedPerftAgreesAndCanBeResizedAndCleared) {
@@ -83,8 +86,8 @@ struct BadLine {
 class UciBadLine : public ::testing::TestWithParam<BadLine> {};
 
 TEST_P(UciBadLine, ReportsAnErrorAndChangesNothing) {
-  const std::string out = transcript(
-      "position startpos moves e2e4\n" + std::string(GetParam().line) + "\nisready\nd\n");
+  const std::string out = transcript("position startpos moves e2e4\n" +
+                                     std::string(GetParam().line) + "\nisready\nd\n");
   EXPECT_TRUE(contains(out, "info string error: ")) << out;
   EXPECT_TRUE(contains(out, GetParam().message_part)) << out;
   EXPECT_TRUE(contains(out, "readyok\n")) << out;
@@ -105,10 +108,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"position startpos e2e4", "expected 'moves'"},
         BadLine{"go perft", "go perft takes one depth"},
         BadLine{"go perft x", "go perft takes one depth"},
-        BadLine{"go perft 3 4", "go perft takes one depth"},
-        BadLine{"go perft 99", "out of range"},
-        BadLine{"go perft -1", "out of range"},
-        BadLine{"go depth 5", "use go perft"},
+        BadLine{"go perft 3 4", "go perft takes one depth"}, BadLine{"go perft 99", "out of range"},
+        BadLine{"go perft -1", "out of range"}, BadLine{"go depth 5", "use go perft"},
         BadLine{"setoption name Hash value -5", "Hash takes one value"},
         BadLine{"setoption name Hash value 99999999999999999999", "Hash takes one value"},
         BadLine{"setoption name Hash value 1048576000", "Hash takes one value"},
@@ -247,8 +248,8 @@ TEST(Uci, InputTiedToTheOutputDoesNotRaceWithTheCount) {
 
 TEST(Uci, CommandsAfterGoWaitForTheCount) {
   // A driver that pipes everything at once still gets each count for its own position.
-  const std::string out = transcript(
-      "position startpos\ngo perft 4\nposition startpos moves e2e4\ngo perft 3\nd\n");
+  const std::string out =
+      transcript("position startpos\ngo perft 4\nposition startpos moves e2e4\ngo perft 3\nd\n");
   const size_t first = out.find("Nodes searched: 197281");
   const size_t second = out.find("Nodes searched: 13160");
   const size_t fen = out.find("Fen: ");

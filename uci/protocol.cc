@@ -1,6 +1,7 @@
 // protocol.cc — the UCI protocol layer (protocol.h): lines, commands, `position`, `setoption`.
 //
-//   absl::StatusOr<PositionCommand> pos = parse_position("fen 8/8/8/8/8/8/8/K1k5 w - - 0 1", false);
+//   absl::StatusOr<PositionCommand> pos = parse_position("fen 8/8/8/8/8/8/8/K1k5 w - - 0 1",
+//   false);
 #include "uci/protocol.h"
 
 #include <limits>

@@ -14,12 +14,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <functional>
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -58,9 +58,9 @@ std::string quote(absl::string_view text);
 
 // `position startpos|fen <FEN> [moves m1 m2 …]`, checked whole.
 struct PositionCommand {
-  Position start;            // the position before the moves
-  std::vector<Move> moves;   // legal, in order (the game history, for repetitions)
-  Position position;         // after the moves
+  Position start;           // the position before the moves
+  std::vector<Move> moves;  // legal, in order (the game history, for repetitions)
+  Position position;        // after the moves
 };
 absl::StatusOr<PositionCommand> parse_position(absl::string_view args, bool chess960);
 

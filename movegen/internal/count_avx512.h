@@ -37,9 +37,9 @@ struct Step {
   int df, dr;
 };
 // Lanes 0–3 orthogonal (N, S, E, W), 4–7 diagonal (NE, NW, SE, SW).
-inline constexpr Step kSliderSteps[8] = {{0, 1},  {0, -1}, {1, 0},  {-1, 0},
-                                         {1, 1},  {-1, 1}, {1, -1}, {-1, -1}};
-inline constexpr Step kKnightSteps[8] = {{1, 2},  {-1, 2}, {2, 1},  {-2, 1},
+inline constexpr Step kSliderSteps[8] = {{0, 1}, {0, -1}, {1, 0},  {-1, 0},
+                                         {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
+inline constexpr Step kKnightSteps[8] = {{1, 2},  {-1, 2},  {2, 1},  {-2, 1},
                                          {2, -1}, {-2, -1}, {1, -2}, {-1, -2}};
 
 // Rotating a bitboard left by this many bits moves every square by the step…
@@ -88,8 +88,8 @@ PYKE_INLINE LaneAttacks lane_attacks(Bitboard knights, Bitboard orthogonal, Bitb
   const __m512i r1 = load_lanes(kSliderRotation);
   const __m512i landing = load_lanes(kSliderLanding);
   // Lanes 0–3 start from the rook-likes, 4–7 from the bishop-likes.
-  __m512i gen = _mm512_mask_set1_epi64(_mm512_set1_epi64(static_cast<int64_t>(orthogonal)),
-                                       0xF0, static_cast<int64_t>(diagonal));
+  __m512i gen = _mm512_mask_set1_epi64(_mm512_set1_epi64(static_cast<int64_t>(orthogonal)), 0xF0,
+                                       static_cast<int64_t>(diagonal));
   // Squares a slide may continue through: empty, and not wrapped around the board's edge.
   __m512i pro = _mm512_and_si512(_mm512_set1_epi64(static_cast<int64_t>(empty)), landing);
   gen = _mm512_or_si512(gen, _mm512_and_si512(pro, _mm512_rolv_epi64(gen, r1)));
@@ -119,8 +119,7 @@ PYKE_INLINE __m512i knight_and_slider_move_lanes(Bitboard knights, Bitboard orth
 
 // The same moves, added up.
 PYKE_INLINE int count_knight_and_slider_moves(Bitboard knights, Bitboard orthogonal,
-                                              Bitboard diagonal, Bitboard empty,
-                                              Bitboard movable) {
+                                              Bitboard diagonal, Bitboard empty, Bitboard movable) {
   return static_cast<int>(_mm512_reduce_add_epi64(
       knight_and_slider_move_lanes(knights, orthogonal, diagonal, empty, movable)));
 }
@@ -164,12 +163,13 @@ inline int count_knight_and_slider_moves(Bitboard knights, Bitboard orthogonal, 
                                          Bitboard empty, Bitboard movable) {
   const LaneAttacks a = lane_attacks(knights, orthogonal, diagonal, empty);
   int count = 0;
-  for (int i = 0; i < 8; ++i) count += popcount(a.slides[i] & movable) + popcount(a.jumps[i] & movable);
+  for (int i = 0; i < 8; ++i)
+    count += popcount(a.slides[i] & movable) + popcount(a.jumps[i] & movable);
   return count;
 }
 
-inline Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard orthogonal,
-                                          Bitboard diagonal, Bitboard empty) {
+inline Bitboard knight_and_slider_attacks(Bitboard knights, Bitboard orthogonal, Bitboard diagonal,
+                                          Bitboard empty) {
   const LaneAttacks a = lane_attacks(knights, orthogonal, diagonal, empty);
   Bitboard attacks = 0;
   for (int i = 0; i < 8; ++i) attacks |= a.slides[i] | a.jumps[i];

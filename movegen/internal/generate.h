@@ -121,7 +121,8 @@ PYKE_INLINE void generate_legal_targets(const Position& pos, const MaskSet& m, S
 // One move per destination in `targets`, all from `from`, handed to `visit`.
 template <PieceType P, class Visitor>
 PYKE_INLINE void visit_targets(Square from, Bitboard targets, Visitor& visit) {
-  for (; targets; targets = clear_lsb(targets)) visit(PieceTag<P>{}, Move::make(from, lsb(targets)));
+  for (; targets; targets = clear_lsb(targets))
+    visit(PieceTag<P>{}, Move::make(from, lsb(targets)));
 }
 
 // Pawn moves whose origin is the destination shifted back by `Travel`; promotions fan out into
@@ -172,7 +173,9 @@ struct MoveCounter {
   int moves = 0;
 
   template <PieceType P>
-  PYKE_INLINE void piece(PieceTag<P>, Square, Bitboard targets) { moves += popcount(targets); }
+  PYKE_INLINE void piece(PieceTag<P>, Square, Bitboard targets) {
+    moves += popcount(targets);
+  }
   PYKE_INLINE void castling(Move) { ++moves; }
   template <int Travel>
   PYKE_INLINE void pawns(Bitboard destinations) {

@@ -32,8 +32,8 @@ namespace detail {
 
 // Enemy sliders that see the king through nothing but our own pieces: with no own piece between,
 // a check; with exactly one, a pin; with more, nothing.
-PYKE_INLINE void add_slider_checks_and_pins(Bitboard sliders_seeing_king, Square king,
-                                            Bitboard own, MaskSet& masks, Bitboard& pin_lines) {
+PYKE_INLINE void add_slider_checks_and_pins(Bitboard sliders_seeing_king, Square king, Bitboard own,
+                                            MaskSet& masks, Bitboard& pin_lines) {
   for (Bitboard b = sliders_seeing_king; b; b = clear_lsb(b)) {
     const Bitboard line = between_squares(king, lsb(b));
     const Bitboard own_between = line & own;
@@ -65,12 +65,12 @@ PYKE_INLINE MaskSet create_masks(const Position& pos) {
   // Rays from the king with only enemy pieces as blockers: own pieces are looked through. Most
   // of the time no enemy slider even shares a line with the king, and the lookups are skipped.
   if (bishop_rays(king) & their_diagonal) {
-    detail::add_slider_checks_and_pins(bishop_attacks<Sliders>(king, their) & their_diagonal, king, own,
-                                       masks, masks.pinmask_diagonal);
+    detail::add_slider_checks_and_pins(bishop_attacks<Sliders>(king, their) & their_diagonal, king,
+                                       own, masks, masks.pinmask_diagonal);
   }
   if (rook_rays(king) & their_orthogonal) {
-    detail::add_slider_checks_and_pins(rook_attacks<Sliders>(king, their) & their_orthogonal, king, own,
-                                       masks, masks.pinmask_orthogonal);
+    detail::add_slider_checks_and_pins(rook_attacks<Sliders>(king, their) & their_orthogonal, king,
+                                       own, masks, masks.pinmask_orthogonal);
   }
   if (masks.checkers == 0) masks.check_mask = ~Bitboard{0};
   return masks;

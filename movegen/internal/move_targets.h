@@ -34,7 +34,8 @@ PYKE_INLINE PawnTargets pawn_targets(const Position& pos, const MaskSet& m) {
     const Bitboard single = shift<Up>(pawns) & empty;
     const Bitboard capturable = pos.pieces(~Us) & m.check_mask;
     return {single & m.check_mask, shift<Up>(single & kDoublePushRank<Us>) & empty & m.check_mask,
-            shift<kForwardEast<Us>>(pawns) & capturable, shift<kForwardWest<Us>>(pawns) & capturable};
+            shift<kForwardEast<Us>>(pawns) & capturable,
+            shift<kForwardWest<Us>>(pawns) & capturable};
   }
 
   // A pawn pinned along a diagonal cannot push; one pinned along a rank or file cannot capture.
@@ -93,7 +94,8 @@ PYKE_INLINE Bitboard king_targets(const Position& pos, const MaskSet& m) {
   const Bitboard occupied_without_king = pos.occupied() ^ square_bb(m.king);
   Bitboard safe = 0;
   for (Bitboard b = king_attacks(m.king) & ~pos.pieces(Us); b; b = clear_lsb(b)) {
-    if (!attacked_by_them<Us, Sliders>(pos, lsb(b), occupied_without_king)) safe |= square_bb(lsb(b));
+    if (!attacked_by_them<Us, Sliders>(pos, lsb(b), occupied_without_king))
+      safe |= square_bb(lsb(b));
   }
   return safe;
 }

@@ -34,14 +34,13 @@ concept PerftCache =
       typename C::Key;
       { C::kEnabled } -> std::convertible_to<bool>;
       { cache.key_of(pos) } -> std::same_as<typename C::Key>;
-    } &&
-    (!C::kEnabled ||
-     requires(C cache, const Position& pos, typename C::Key key, int depth, uint64_t& nodes) {
-       { cache.child_key(key, pos, pos) } -> std::same_as<typename C::Key>;
-       cache.prefetch(key, depth);
-       { cache.probe(key, depth, nodes) } -> std::same_as<bool>;
-       cache.store(key, depth, nodes);
-     });
+    } && (!C::kEnabled ||
+          requires(C cache, const Position& pos, typename C::Key key, int depth, uint64_t& nodes) {
+            { cache.child_key(key, pos, pos) } -> std::same_as<typename C::Key>;
+            cache.prefetch(key, depth);
+            { cache.probe(key, depth, nodes) } -> std::same_as<bool>;
+            cache.store(key, depth, nodes);
+          });
 
 template <class C>
 concept StoppablePerftCache = PerftCache<C> && requires(const C cache) {
@@ -60,8 +59,10 @@ static_assert(PerftCache<NoCache>);
 // say so with `kPrefetches` (one enabled only to poll a stop flag says false); otherwise, kEnabled.
 template <class Cache>
 constexpr bool prefetches_children() {
-  if constexpr (requires { Cache::kPrefetches; }) return Cache::kPrefetches;
-  else return Cache::kEnabled;
+  if constexpr (requires { Cache::kPrefetches; })
+    return Cache::kPrefetches;
+  else
+    return Cache::kEnabled;
 }
 
 // The transposition table as a cache policy: a count of depth d is stored under the position's

@@ -114,7 +114,6 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   return {~(knight_guarded | mobility), ~(guarded | mobility), ~knight_guarded, ~guarded};
 }
 
-
 // The quiet moves from `from` to `targets` that a set of calm (or steady) squares lets go
 // unvisited: those with both squares in the set and an empty destination.
 PYKE_INLINE Bitboard quiet_targets_within(Square from, Bitboard targets, Bitboard squares,

@@ -18,7 +18,7 @@
 
 namespace pyke::perft::internal {
 
-absl::uint128 count_plain(const Position& pos, int depth);                         // NoCache
+absl::uint128 count_plain(const Position& pos, int depth);                          // NoCache
 absl::uint128 count_hashed(const Position& pos, int depth, tt::PerftTable& table);  // TableCache
 absl::uint128 count_stoppable(const Position& pos, int depth, const std::atomic<bool>& stop);
 absl::uint128 count_stoppable_hashed(const Position& pos, int depth, tt::PerftTable& table,

@@ -281,7 +281,8 @@ absl::uint128 count_deep_node(const Position& pos, int depth, Cache& cache,
     const Position child = perft_child<Us>(pos, piece, move);
     typename Cache::Key child_key{};
     if constexpr (Cache::kEnabled) child_key = cache.child_key(key, pos, child);
-    overflow = !add_count(nodes, count_with_sliders<Cache, Sliders>(child, depth - 1, cache, child_key));
+    overflow =
+        !add_count(nodes, count_with_sliders<Cache, Sliders>(child, depth - 1, cache, child_key));
   });
   if (overflow) return kOverflow;
   if constexpr (Cache::kEnabled) {
@@ -298,8 +299,10 @@ void for_each_child(const Position& pos, Visitor&& visit) {
       visit(perft_child<Us>(pos, piece, move), move);
     });
   };
-  if (pos.side_to_move() == kWhite) run.template operator()<kWhite>();
-  else run.template operator()<kBlack>();
+  if (pos.side_to_move() == kWhite)
+    run.template operator()<kWhite>();
+  else
+    run.template operator()<kBlack>();
 }
 
 // Perft with one slider backend throughout (bench calls it to time each backend).

@@ -24,12 +24,18 @@ bool insufficient_material(const Position& pos) {
 
 absl::string_view outcome_name(Outcome outcome) {
   switch (outcome) {
-    case Outcome::kOngoing: return "ongoing";
-    case Outcome::kCheckmate: return "checkmate";
-    case Outcome::kStalemate: return "stalemate";
-    case Outcome::kRepetition: return "repetition";
-    case Outcome::kFiftyMoves: return "fifty-moves";
-    case Outcome::kInsufficient: return "insufficient-material";
+    case Outcome::kOngoing:
+      return "ongoing";
+    case Outcome::kCheckmate:
+      return "checkmate";
+    case Outcome::kStalemate:
+      return "stalemate";
+    case Outcome::kRepetition:
+      return "repetition";
+    case Outcome::kFiftyMoves:
+      return "fifty-moves";
+    case Outcome::kInsufficient:
+      return "insufficient-material";
   }
   return "ongoing";
 }
