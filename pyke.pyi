@@ -1,0 +1,1 @@
+bazel-bin/python/pyke.pyi
