@@ -9,8 +9,8 @@
 #   tools/speed_vs_stockfish.sh                     # builds //cli:pyke (default config, PGO)
 #   tools/speed_vs_stockfish.sh --config=portable   # bazel flags select the build
 #   tools/speed_vs_stockfish.sh -- --quick --json   # after --: options of tools/uci_speed.py
-#   RUNS=5 PYKES="pgo=/tmp/pyke nopgo=/tmp/pyke_nopgo" tools/speed_vs_stockfish.sh
-#   PYKE_OPTIONS="Threads=2 Hash=512" PYKES="pyke=/tmp/pyke" tools/speed_vs_stockfish.sh --quick
+#   RUNS=5 PYKES="pgo=./pyke nopgo=./pyke_nopgo" tools/speed_vs_stockfish.sh
+#   PYKE_OPTIONS="Threads=2 Hash=512" PYKES="pyke=./pyke" tools/speed_vs_stockfish.sh --quick
 #
 # With PYKES (space-separated NAME=PATH), nothing is built: those binaries take turns with
 # Stockfish, each in its own column, and all arguments go to tools/uci_speed.py. Without PYKES,

@@ -13,12 +13,12 @@ nodes/s of each engine and the ratio Pyke/Stockfish of those medians. Every coun
 against the published value where one is known, and Pyke's against Stockfish's where the
 depths are equal; any mismatch stops the run with exit status 1.
 
-    tools/uci_speed.py --pyke pyke=/tmp/pyke
-    RUNS=5 PYKES="pgo=/tmp/pyke nopgo=/tmp/pyke_nopgo" tools/uci_speed.py
-    tools/uci_speed.py --pyke /tmp/pyke --quick --runs 1          # smoke test, small depths
-    tools/uci_speed.py --pyke /tmp/pyke --positions start,kiwipete=5/5 --json
-    PYKE_OPTIONS="Threads=2 Hash=512" tools/uci_speed.py --pyke /tmp/pyke
-    tools/uci_speed.py --pyke t1=/tmp/pyke --pyke t2=/tmp/pyke --pyke-option t2:Threads=2
+    tools/uci_speed.py --pyke pyke=./pyke
+    RUNS=5 PYKES="pgo=./pyke nopgo=./pyke_nopgo" tools/uci_speed.py
+    tools/uci_speed.py --pyke ./pyke --quick --runs 1          # smoke test, small depths
+    tools/uci_speed.py --pyke ./pyke --positions start,kiwipete=5/5 --json
+    PYKE_OPTIONS="Threads=2 Hash=512" tools/uci_speed.py --pyke ./pyke
+    tools/uci_speed.py --pyke t1=./pyke --pyke t2=./pyke --pyke-option t2:Threads=2
 
 Positions: start, kiwipete, position3, position4 (the CPW suite), each NAME or NAME=D or
 NAME=PYKE_DEPTH/STOCKFISH_DEPTH. Depths may differ (Kiwipete: Pyke 6, Stockfish 5 by default):
