@@ -134,6 +134,7 @@ std::vector<Kernel> compiled_kernels() {
 struct KernelTotal {
   Kernel kernel;
   double nodes_per_second;
+  bool chosen;  // the kernel `pyke DEPTH` runs: the chosen backend and the build's counting path
 };
 
 void write_bench_json(const BenchOptions& options, const BenchTotal& total,
@@ -156,13 +157,12 @@ void write_bench_json(const BenchOptions& options, const BenchTotal& total,
       << ", \"kernels\": [";
   for (size_t i = 0; i < kernels.size(); ++i) {
     const KernelTotal& k = kernels[i];
-    const bool chosen = k.kernel.backend == options.backend && k.kernel.setwise == kHasSetwiseCount;
     out << (i ? ", " : "")
         << "{\"backend\": " << json_string(std::string(slider_backend_name(k.kernel.backend)))
         << ", \"counting_path\": " << json_string(std::string(counting_path_name(k.kernel.setwise)))
         << absl::StrFormat(", \"nodes_per_second\": %.0f, \"ratio\": %.4f", k.nodes_per_second,
                            k.nodes_per_second / kernels.front().nodes_per_second)
-        << ", \"chosen\": " << (chosen ? "true" : "false") << "}";
+        << ", \"chosen\": " << (k.chosen ? "true" : "false") << "}";
   }
   out << "], \"wrong\": " << wrong << "}\n";
 }
@@ -201,7 +201,8 @@ int run_bench(std::ostream& out, const BenchOptions& options) {
         return 1;
       }
       wrong += t.wrong;
-      kernels.push_back({k, t.nodes_per_second()});
+      kernels.push_back(
+          {k, t.nodes_per_second(), k.backend == options.backend && k.setwise == kHasSetwiseCount});
     }
   }
   if (options.json) {
@@ -222,12 +223,10 @@ int run_bench(std::ostream& out, const BenchOptions& options) {
   if (options.compare_backends) {
     out << "\nevery kernel (same positions, 1 thread, total nodes/s, ratio to the first):\n";
     for (const KernelTotal& k : kernels) {
-      const bool chosen =
-          k.kernel.backend == options.backend && k.kernel.setwise == kHasSetwiseCount;
       out << absl::StrFormat("  %-6s %-8s %14.0f  %.2fx%s\n", slider_backend_name(k.kernel.backend),
                              counting_path_name(k.kernel.setwise), k.nodes_per_second,
                              k.nodes_per_second / kernels.front().nodes_per_second,
-                             chosen ? "  (chosen)" : "");
+                             k.chosen ? "  (chosen)" : "");
     }
     if (!slider_backend_compiled(SliderBackend::kPext)) {
       out << "  (pext: not in this build, whose target has no BMI2)\n";

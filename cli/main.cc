@@ -152,10 +152,8 @@ void write_json(const Position& pos, bool chess960, int depth,
                 const std::vector<perft::DivideEntry>& entries, absl::uint128 nodes, double seconds,
                 double speed, int threads, const tt::PerftTable* hash,
                 const std::optional<absl::uint128>& unhashed, std::ostream& out) {
-  std::vector<std::pair<std::string, absl::uint128>> divide;
-  for (const perft::DivideEntry& e : entries)
-    divide.emplace_back(to_uci(e.move, chess960), e.nodes);
-  std::sort(divide.begin(), divide.end());
+  const std::vector<std::pair<std::string, absl::uint128>> divide =
+      perft::sorted_divide(entries, chess960);
   out << "{\"fen\": " << json_string(pos.to_fen())
       << ", \"chess960\": " << (chess960 ? "true" : "false") << ", \"depth\": " << depth
       << ", \"divide\": {";

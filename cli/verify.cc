@@ -205,15 +205,30 @@ int fail(const absl::Status& status, std::ostream& err) {
 
 }  // namespace
 
-absl::StatusOr<VerifyResults> verify_file(const VerifyOptions& options) {
-  const absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(options.path);
+// The file read, planned and counted: the one path behind run_verify and verify_file. The
+// failures point into `records`, which moves with them.
+struct CheckedFile {
+  std::vector<epd::Record> records;
+  Results results;
+};
+
+absl::StatusOr<CheckedFile> check_file(const VerifyOptions& options, ProgressLine& progress,
+                                       const std::function<void(const Failure&)>& on_failure) {
+  absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(options.path);
   if (!records.ok()) return records.status();
   const absl::StatusOr<std::vector<Check>> checks = plan_checks(*records, options);
   if (!checks.ok()) return checks.status();
   absl::StatusOr<Counter> counter = Counter::create(options.hash_megabytes, options.threads);
   if (!counter.ok()) return counter.status();
+  Results results = run_checks(*checks, *counter, progress, on_failure);
+  return CheckedFile{*std::move(records), std::move(results)};
+}
+
+absl::StatusOr<VerifyResults> verify_file(const VerifyOptions& options) {
   ProgressLine progress(false, std::cerr);
-  const Results results = run_checks(*checks, *counter, progress, [](const Failure&) {});
+  const absl::StatusOr<CheckedFile> checked = check_file(options, progress, [](const Failure&) {});
+  if (!checked.ok()) return checked.status();
+  const Results& results = checked->results;
   VerifyResults out{results.passed, results.skipped, {}};
   for (const Failure& f : results.failures) {
     VerifyFailure failure{f.record->line, f.record->fen, f.depth, f.expected, std::nullopt, ""};
@@ -228,22 +243,17 @@ absl::StatusOr<VerifyResults> verify_file(const VerifyOptions& options) {
 }
 
 int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
-  const absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(options.path);
-  if (!records.ok()) return fail(records.status(), err);
-  const absl::StatusOr<std::vector<Check>> checks = plan_checks(*records, options);
-  if (!checks.ok()) return fail(checks.status(), err);
-  absl::StatusOr<Counter> counter = Counter::create(options.hash_megabytes, options.threads);
-  if (!counter.ok()) return fail(counter.status(), err);
-
-  Results results;
+  absl::StatusOr<CheckedFile> checked;
   {
     ProgressLine progress(options.progress, err);
-    results = run_checks(*checks, *counter, progress, [&](const Failure& f) {
+    checked = check_file(options, progress, [&](const Failure& f) {
       if (options.json) return;  // all at the end, in the one object
       progress.erase();
       write_failure(f, options, out);
     });
   }
+  if (!checked.ok()) return fail(checked.status(), err);
+  const Results& results = checked->results;
   if (options.json) {
     write_json(results, options, out);
   } else {

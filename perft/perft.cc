@@ -62,7 +62,6 @@ struct Work {
   std::unique_ptr<std::atomic<bool>[]> done;
   std::unique_ptr<std::atomic<int>[]> units_left;  // per root move
   alignas(64) std::atomic<size_t> next{0};
-  alignas(64) std::atomic<size_t> finished{0};
   std::mutex mutex;
   std::condition_variable changed;
   int roots_finished = 0;  // guarded by mutex: root moves whose units are all counted
@@ -79,7 +78,6 @@ void work(Work& w, const Options& options, const std::atomic<bool>* stop) {
                                                                               *options.table, *stop)
                                            : internal::count_stoppable(unit.pos, unit.depth, *stop);
     w.done[u].store(true, std::memory_order_release);
-    w.finished.fetch_add(1, std::memory_order_relaxed);
     if (w.units_left[unit.root].fetch_sub(1, std::memory_order_acq_rel) == 1) {
       std::lock_guard<std::mutex> lock(w.mutex);
       ++w.roots_finished;
@@ -188,12 +186,18 @@ absl::StatusOr<std::vector<DivideEntry>> divide(const Position& pos, int depth,
   if (depth == 0) return absl::OutOfRangeError("divide needs a depth of at least 1");
   if (absl::Status s = check_threads(options.threads); !s.ok()) return s;
   if (!counts_in_caller(options)) return split_divide(pos, depth, options);
-  std::vector<DivideEntry> entries;
-  for_each_child(pos, [&](const Position& child, Move move) {
-    entries.push_back({move, count_in_caller(child, depth - 1, options)});
-  });
+  const std::vector<DivideEntry> entries = internal::divide_by(
+      pos, depth, [&](const Position& child, int d) { return count_in_caller(child, d, options); });
   if (divide_total(entries) == kOverflow) return overflow_error(depth);
   return entries;
+}
+
+std::vector<std::pair<std::string, absl::uint128>> sorted_divide(
+    const std::vector<DivideEntry>& entries, bool chess960) {
+  std::vector<std::pair<std::string, absl::uint128>> lines;
+  for (const DivideEntry& e : entries) lines.emplace_back(to_uci(e.move, chess960), e.nodes);
+  std::sort(lines.begin(), lines.end());
+  return lines;
 }
 
 absl::uint128 divide_total(const std::vector<DivideEntry>& entries) {

@@ -30,6 +30,7 @@
 #include <atomic>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/numeric/int128.h"
@@ -88,6 +89,11 @@ inline bool add_count(absl::uint128& sum, absl::uint128 part) {
   sum += part;
   return sum >= part && sum != kOverflow;
 }
+
+// A divide as it is printed: (move in UCI text, nodes) sorted by the text; castling as the king
+// taking its rook with `chess960` (see to_uci).
+std::vector<std::pair<std::string, absl::uint128>> sorted_divide(
+    const std::vector<DivideEntry>& entries, bool chess960);
 
 // The sum of a divide's counts, or kOverflow when it does not fit 128 bits.
 absl::uint128 divide_total(const std::vector<DivideEntry>& entries);

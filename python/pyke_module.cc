@@ -131,13 +131,11 @@ py::dict divide_py(const std::string& fen, int depth, int threads, uint64_t hash
     entries = perft::divide(root.pos, depth, c.options);
   }
   c.raise_if_interrupted();
-  std::vector<std::pair<std::string, absl::uint128>> sorted;
-  for (const perft::DivideEntry& e : value_or_raise(std::move(entries))) {
-    sorted.emplace_back(to_uci(e.move, root.chess960), e.nodes);
+  py::dict out;  // sorted as `pyke DEPTH` prints them
+  for (const auto& [move, nodes] :
+       perft::sorted_divide(value_or_raise(std::move(entries)), root.chess960)) {
+    out[py::str(move)] = to_python(nodes);
   }
-  std::sort(sorted.begin(), sorted.end());  // as `pyke DEPTH` prints them
-  py::dict out;
-  for (const auto& [move, nodes] : sorted) out[py::str(move)] = to_python(nodes);
   return out;
 }
 

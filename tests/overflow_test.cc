@@ -39,7 +39,7 @@ static_assert(perft::internal::PerftCache<HugeSubtrees>);
 TEST(Overflow, TwentyRootMovesOfTwoToTheSixtySecondPrintTheirExactSum) {
   HugeSubtrees cache;
   absl::StatusOr<std::vector<perft::DivideEntry>> entries =
-      perft::internal::checked_divide(Position::start(), 9, cache, nullptr);
+      perft::internal::checked_divide(Position::start(), 9, cache);
   ASSERT_TRUE(entries.ok()) << entries.status();
   ASSERT_EQ(entries->size(), 20u);
   for (const perft::DivideEntry& e : *entries) EXPECT_EQ(e.nodes, kHugeSubtree) << to_uci(e.move);

@@ -98,14 +98,10 @@ def _system_mpi_impl(rctx):
     # linked into this repository and exported as a header-carrying cc_library, so that Bazel
     # sees (and sandboxes) them like any other dependency's.
     rctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % rctx.name)
-    result = rctx.execute(["pkg-config", "--cflags-only-I", "ompi-c"])
-    if result.return_code != 0:
-        fail("pkg-config ompi-c failed (is libopenmpi-dev installed? run ./bazelw): " + result.stderr)
     includes = []
-    for i, flag in enumerate(result.stdout.strip().split(" ")):
-        if flag.startswith("-I"):
-            rctx.symlink(flag[2:], "include%d" % i)
-            includes.append("include%d" % i)
+    for i, directory in enumerate(_include_dirs(rctx, "ompi-c", "libopenmpi-dev")):
+        rctx.symlink(directory, "include%d" % i)
+        includes.append("include%d" % i)
     rctx.file("BUILD.bazel", """cc_library(
     name = "mpi",
     hdrs = glob([{globs}]),

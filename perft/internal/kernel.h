@@ -330,22 +330,13 @@ absl::uint128 count_with(const Position& pos, int depth, Cache& cache, typename 
   });
 }
 
-// Perft split by root move, in generation order, with a cache policy. Depth must be at least 1.
-// A root move whose count overflows has nodes == kOverflow.
-template <PerftCache Cache>
-std::vector<DivideEntry> divide_with(const Position& pos, int depth, Cache& cache,
-                                     const Progress& progress = nullptr) {
+// Perft split by root move, in generation order: `count(child, depth - 1)` for each root move's
+// child. Depth must be at least 1. A root move whose count overflows has nodes == kOverflow.
+template <class Count>
+std::vector<DivideEntry> divide_by(const Position& pos, int depth, Count&& count) {
   std::vector<DivideEntry> entries;
-  const int total_moves = legal_move_count(pos);
-  absl::uint128 total = 0;
-  bool overflow = false;
   for_each_child(pos, [&](const Position& child, Move move) {
-    const absl::uint128 nodes = count_with(child, depth - 1, cache, cache.key_of(child));
-    entries.push_back({move, nodes});
-    overflow = overflow || !add_count(total, nodes);
-    if (progress) {
-      progress(static_cast<int>(entries.size()), total_moves, overflow ? kOverflow : total);
-    }
+    entries.push_back({move, count(child, depth - 1)});
   });
   return entries;
 }
@@ -364,10 +355,12 @@ absl::StatusOr<absl::uint128> checked_count(const Position& pos, int depth, Cach
 // the total), and depth 0.
 template <PerftCache Cache>
 absl::StatusOr<std::vector<DivideEntry>> checked_divide(const Position& pos, int depth,
-                                                        Cache& cache, const Progress& progress) {
+                                                        Cache& cache) {
   if (absl::Status s = check_depth(depth); !s.ok()) return s;
   if (depth == 0) return absl::OutOfRangeError("divide needs a depth of at least 1");
-  std::vector<DivideEntry> entries = divide_with(pos, depth, cache, progress);
+  const std::vector<DivideEntry> entries = divide_by(pos, depth, [&](const Position& child, int d) {
+    return count_with(child, d, cache, cache.key_of(child));
+  });
   if (divide_total(entries) == kOverflow) return overflow_error(depth);
   return entries;
 }
