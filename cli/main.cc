@@ -6,6 +6,7 @@
 //   pyke --hash 256 8           with a 256 MB transposition table
 //   pyke --hash 256 --verify 7  … and again without it, failing unless the two agree
 //   pyke --threads 8 9          on 8 threads (default: every CPU this process may use)
+//   pyke --stats 6              perft statistics per move type, by depth and root move
 //   pyke --fen "<Shredder-FEN>" 5   a Chess960 position; castling printed as king takes rook
 //   pyke bench                  fixed positions and depths; counts checked; nodes/s per backend
 //   pyke bench --backend hq     … on one slider backend only (pext, magic, hq)
@@ -50,6 +51,8 @@
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
+#include "tt/move_stats_table.h"
 #include "tt/stats.h"
 #include "tt/table.h"
 #include "uci/engine.h"
@@ -67,6 +70,9 @@ ABSL_FLAG(std::string, backend, "",
           "slider backend: pext, magic or hq (default: the fastest this CPU runs; see bench)");
 ABSL_FLAG(bool, verify, false,
           "with --hash: count again without the table and fail unless both totals agree");
+ABSL_FLAG(bool, stats, false,
+          "perft statistics: captures, e.p., castles, promotions, checks, discovered and double "
+          "checks, mates, for every depth to DEPTH and per root move");
 ABSL_DECLARE_FLAG(bool, json);  // cli/verify.cc
 
 namespace pyke {
@@ -106,7 +112,8 @@ class ProgressLine {
         elapsed > 0 ? absl::uint128(static_cast<double>(nodes) / elapsed) : 0;
     std::fprintf(stderr,
                  "\r\x1b[K%d/%d root moves, %s nodes, %.1f s, %s nodes/s, about %.0f s left", done,
-                 total, grouped_count(nodes).c_str(), elapsed, grouped_count(speed).c_str(), left);
+                 total, perft::grouped_count(nodes).c_str(), elapsed,
+                 perft::grouped_count(speed).c_str(), left);
     std::fflush(stderr);
     shown_ = true;
   }
@@ -172,6 +179,102 @@ void write_json(const Position& pos, bool chess960, int depth,
   out << "}\n";
 }
 
+// `pyke --stats --json DEPTH`: one object, as write_json's with the statistics:
+//   {"fen": …, "chess960": false, "depth": 2, "divide": {"a2a3": {"nodes": 20, "captures": 0,
+//    …}, …}, "stats": [{"depth": 1, "nodes": 20, …}, {"depth": 2, …}], "nodes": 400,
+//    "seconds": …, "nodes_per_second": …, "threads": 2, "hash_mb": 0, "backend": "pext"}
+// with "verified": true|false after --verify.
+void write_stats_json(const Position& pos, bool chess960, int depth,
+                      const perft::StatsReport& report, double seconds, double speed, int threads,
+                      const tt::MoveStatsTable* hash, std::optional<bool> verified,
+                      std::ostream& out) {
+  std::vector<std::pair<std::string, perft::Stats>> divide;
+  for (const perft::StatsDivideEntry& e : report.divide) {
+    divide.emplace_back(to_uci(e.move, chess960), e.stats);
+  }
+  std::sort(divide.begin(), divide.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  out << "{\"fen\": " << json_string(pos.to_fen())
+      << ", \"chess960\": " << (chess960 ? "true" : "false") << ", \"depth\": " << depth
+      << ", \"divide\": {";
+  for (size_t i = 0; i < divide.size(); ++i) {
+    out << (i ? ", " : "") << json_string(divide[i].first) << ": " << json_stats(divide[i].second);
+  }
+  out << "}, \"stats\": [";
+  for (size_t d = 0; d < report.by_depth.size(); ++d) {
+    const std::string columns = json_stats(report.by_depth[d]);
+    out << (d ? ", " : "") << "{\"depth\": " << d + 1 << ", " << columns.substr(1);
+  }
+  out << "], \"nodes\": " << perft::count_text(report.by_depth.back().nodes)
+      << absl::StrFormat(", \"seconds\": %.6f, \"nodes_per_second\": %.0f", seconds, speed)
+      << ", \"threads\": " << threads << ", \"hash_mb\": " << (hash ? hash->megabytes() : 0)
+      << ", \"backend\": " << json_string(std::string(slider_backend_name(slider_backend())));
+  if (verified) out << ", \"verified\": " << (*verified ? "true" : "false");
+  out << "}\n";
+}
+
+// `pyke --stats DEPTH`: the divide, then the statistics by root move and by depth.
+int run_stats(const Position& pos, bool chess960, int depth, int threads) {
+  if (depth == 0) return fail(absl::OutOfRangeError("--stats needs a depth of at least 1"));
+  std::unique_ptr<tt::MoveStatsTable> table;
+  if (const uint64_t megabytes = absl::GetFlag(FLAGS_hash); megabytes > 0) {
+    absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> created =
+        tt::MoveStatsTable::create(megabytes, threads);
+    if (!created.ok()) return fail(created.status());
+    table = *std::move(created);
+  }
+  perft::StatsOptions options;
+  options.threads = threads;
+  options.table = table.get();
+  const bool json = absl::GetFlag(FLAGS_json);
+  const Clock::time_point start = Clock::now();
+  ProgressLine progress(!absl::GetFlag(FLAGS_quiet) && isatty(STDERR_FILENO));
+  options.progress = [&progress](int done, int total, absl::uint128 n) {
+    progress.update(done, total, n);
+  };
+  absl::StatusOr<perft::StatsReport> report = perft::stats_report(pos, depth, options);
+  progress.erase();
+  if (!report.ok()) return fail(report.status());
+  const double seconds = seconds_since(start);
+  const absl::uint128 nodes = report->by_depth.back().nodes;
+  const double speed = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
+
+  std::optional<bool> verified;
+  if (absl::GetFlag(FLAGS_verify)) {
+    // Every column of every root move again, without the table.
+    options.table = nullptr;
+    options.progress = nullptr;
+    absl::StatusOr<std::vector<perft::StatsDivideEntry>> recount =
+        perft::divide_stats(pos, depth, options);
+    if (!recount.ok()) return fail(recount.status());
+    verified = recount->size() == report->divide.size();
+    for (size_t i = 0; *verified && i < recount->size(); ++i) {
+      verified = (*recount)[i].stats == report->divide[i].stats;
+    }
+  }
+  if (json) {
+    write_stats_json(pos, chess960, depth, *report, seconds, speed, threads, table.get(), verified,
+                     std::cout);
+    return verified.value_or(true) ? 0 : 1;
+  }
+  uci::write_divide(uci::nodes_of(report->divide), std::cout, chess960);
+  std::cout << '\n';
+  uci::write_stats_report(report->divide, report->by_depth, chess960, isatty(STDOUT_FILENO),
+                          std::cout);
+  if (verified && !*verified) {
+    std::cerr << "pyke: verification FAILED: the statistics without hashing differ" << std::endl;
+    return 1;
+  }
+  if (verified) std::cout << "Verified: the statistics without hashing agree\n";
+  std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds, speed);
+  if (table) {
+    std::cout << absl::StrFormat("Hash: %d MB, huge pages %d MB (transparent_hugepage: %s)\n",
+                                 table->megabytes(), table->huge_page_bytes() >> 20,
+                                 tt::PerftTable::huge_page_mode());
+  }
+  return 0;
+}
+
 int run_perft(const std::vector<char*>& args) {
   int depth = 0;
   if (!absl::SimpleAtoi(args[1], &depth)) {
@@ -188,6 +291,7 @@ int run_perft(const std::vector<char*>& args) {
   bool chess960 = false;
   absl::StatusOr<Position> pos = starting_position(args, chess960);
   if (!pos.ok()) return fail(pos.status());
+  if (absl::GetFlag(FLAGS_stats)) return run_stats(*pos, chess960, depth, *threads);
   absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = make_table(*threads);
   if (!table.ok()) return fail(table.status());
   perft::Options options;
@@ -301,7 +405,7 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "counts chess move paths (perft).\n\n"
       "  pyke [--fen FEN] [--chess960] [--threads N] [--hash MB [--verify]] [--quiet]\n"
-      "       DEPTH [MOVE ...]                       divide to DEPTH\n"
+      "       [--stats] [--json] DEPTH [MOVE ...]    divide to DEPTH (--stats: per move type)\n"
       "  pyke [--threads N] [--backend pext|magic|hq] bench   fixed benchmark (1 thread by "
       "default)\n"
       "  pyke verify FILE.epd [--max_depth N] [--threads N] [--hash MB] [--json]\n"

@@ -5,18 +5,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
 
 namespace pyke {
-
-std::string grouped_count(absl::uint128 n) {
-  const std::string digits = perft::count_text(n);
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
-    out.push_back(digits[i]);
-  }
-  return out;
-}
 
 std::string json_string(absl::string_view text) {
   std::string quoted = "\"";
@@ -31,6 +22,15 @@ std::string json_string(absl::string_view text) {
     }
   }
   return quoted + "\"";
+}
+
+std::string json_stats(const perft::Stats& stats) {
+  std::string json = "{";
+  for (int c = 0; c < perft::Stats::kColumns; ++c) {
+    absl::StrAppend(&json, c ? ", " : "", json_string(perft::kStatsColumns[c]), ": ",
+                    perft::count_text(stats.column(c)));
+  }
+  return json + "}";
 }
 
 }  // namespace pyke

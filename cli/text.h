@@ -1,7 +1,6 @@
-// text.h — how `pyke` writes for people and for programs: counts with thousands separators on a
-// terminal, and JSON.
+// text.h — how `pyke` writes for programs: JSON (counts for people, with thousands separators, are
+// perft::grouped_count).
 //
-//   grouped_count(absl::uint128(16342189013))   // "16,342,189,013"
 //   json_string("a \"b\"")                      // "\"a \\\"b\\\"\""
 //
 // JSON: every count is written as a JSON integer in full digits, however large (a perft count may
@@ -15,15 +14,17 @@
 
 #include "absl/numeric/int128.h"
 #include "absl/strings/string_view.h"
+#include "perft/stats.h"
 
 namespace pyke {
-
-// The decimal digits of `n` in groups of three, separated by commas.
-std::string grouped_count(absl::uint128 n);
 
 // A JSON string literal: `text` in quotes, with quotes, backslashes and control characters
 // escaped.
 std::string json_string(absl::string_view text);
+
+// Perft statistics as one JSON object, the columns named as in perft::kStatsColumns:
+// {"nodes": 4865609, "captures": 82719, "ep": 258, …, "checkmates": 347}.
+std::string json_stats(const perft::Stats& stats);
 
 }  // namespace pyke
 

@@ -2,17 +2,18 @@
 
 #include "absl/numeric/int128.h"
 #include "gtest/gtest.h"
+#include "perft/perft.h"
 
 namespace pyke {
 namespace {
 
 TEST(GroupedCount, ThreeDigitsAGroup) {
-  EXPECT_EQ(grouped_count(0), "0");
-  EXPECT_EQ(grouped_count(999), "999");
-  EXPECT_EQ(grouped_count(1000), "1,000");
-  EXPECT_EQ(grouped_count(119060324), "119,060,324");
-  EXPECT_EQ(grouped_count(16342189013), "16,342,189,013");
-  EXPECT_EQ(grouped_count(absl::MakeUint128(5, 0)), "92,233,720,368,547,758,080");
+  EXPECT_EQ(perft::grouped_count(0), "0");
+  EXPECT_EQ(perft::grouped_count(999), "999");
+  EXPECT_EQ(perft::grouped_count(1000), "1,000");
+  EXPECT_EQ(perft::grouped_count(119060324), "119,060,324");
+  EXPECT_EQ(perft::grouped_count(16342189013), "16,342,189,013");
+  EXPECT_EQ(perft::grouped_count(absl::MakeUint128(5, 0)), "92,233,720,368,547,758,080");
 }
 
 TEST(JsonString, EscapesQuotesBackslashesAndControls) {

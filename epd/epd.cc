@@ -139,7 +139,7 @@ absl::StatusOr<std::vector<Record>> parse(absl::string_view text, absl::string_v
   return records;
 }
 
-absl::StatusOr<std::vector<Record>> read_file(const std::string& path) {
+absl::StatusOr<std::string> read_text(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) {
     return absl::InvalidArgumentError(absl::StrCat("cannot read ", path, ": it is a directory"));
@@ -151,7 +151,13 @@ absl::StatusOr<std::vector<Record>> read_file(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) return absl::DataLossError(absl::StrCat("error while reading ", path));
-  return parse(text.str(), path);
+  return text.str();
+}
+
+absl::StatusOr<std::vector<Record>> read_file(const std::string& path) {
+  absl::StatusOr<std::string> text = read_text(path);
+  if (!text.ok()) return text.status();
+  return parse(*text, path);
 }
 
 }  // namespace pyke::epd

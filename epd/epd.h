@@ -45,6 +45,9 @@ absl::StatusOr<Record> parse_line(absl::string_view line);
 // malformed line is the error; an empty suite is not an error.
 absl::StatusOr<std::vector<Record>> parse(absl::string_view text, absl::string_view source);
 
+// The whole of a file as text; errors name the path (a directory, a missing or unreadable file).
+absl::StatusOr<std::string> read_text(const std::string& path);
+
 // Reads and parses a file. NotFound / PermissionDenied-style errors name the path.
 absl::StatusOr<std::vector<Record>> read_file(const std::string& path);
 

@@ -3,11 +3,7 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <memory>
-#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -15,25 +11,12 @@
 #include "absl/strings/str_cat.h"
 #include "perft/internal/instances.h"
 #include "perft/internal/kernel.h"
+#include "perft/internal/split.h"
 
 namespace pyke::perft {
-namespace {
 
-using internal::for_each_child;
+namespace internal {
 
-// Subtrees shallower than this are not split further: a unit of depth 2 is a few hundred leaves.
-constexpr int kMinUnitDepth = 2;
-
-// One subtree to count: the position below `root` (an index into the root moves) after some
-// moves, and its remaining depth.
-struct Unit {
-  Position pos;
-  int depth;
-  int root;
-};
-
-// Cuts the tree below `pos` into units: the root moves, then deeper plies until there are
-// enough units for the threads (or the units would be too shallow).
 std::vector<Unit> split(const Position& pos, int depth, int threads, std::vector<Move>& roots) {
   std::vector<Unit> units;
   for_each_child(pos, [&](const Position& child, Move move) {
@@ -55,100 +38,27 @@ std::vector<Unit> split(const Position& pos, int depth, int threads, std::vector
   return units;
 }
 
-// What the threads share. Each unit's slot is written by exactly one thread, once.
-struct Work {
-  std::vector<Unit> units;
-  std::vector<absl::uint128> counts;
-  std::unique_ptr<std::atomic<bool>[]> done;
-  std::unique_ptr<std::atomic<int>[]> units_left;  // per root move
-  alignas(64) std::atomic<size_t> next{0};
-  std::mutex mutex;
-  std::condition_variable changed;
-  int roots_finished = 0;  // guarded by mutex: root moves whose units are all counted
-  int workers_left = 0;    // guarded by mutex: threads still running
-};
+}  // namespace internal
 
-// One thread's share: the next unit until none is left or the count is stopped.
-void work(Work& w, const Options& options, const std::atomic<bool>* stop) {
-  while (true) {
-    const size_t u = w.next.fetch_add(1, std::memory_order_relaxed);
-    if (u >= w.units.size() || stop->load(std::memory_order_relaxed)) break;
-    const Unit& unit = w.units[u];
-    w.counts[u] = options.table != nullptr ? internal::count_stoppable_hashed(unit.pos, unit.depth,
-                                                                              *options.table, *stop)
-                                           : internal::count_stoppable(unit.pos, unit.depth, *stop);
-    w.done[u].store(true, std::memory_order_release);
-    if (w.units_left[unit.root].fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      std::lock_guard<std::mutex> lock(w.mutex);
-      ++w.roots_finished;
-      w.changed.notify_one();
-    }
-  }
-  std::lock_guard<std::mutex> lock(w.mutex);
-  --w.workers_left;
-  w.changed.notify_one();
-}
-
-// Root moves done and nodes counted so far, from the units that are finished.
-void report_progress(Work& w, int root_count, const Progress& progress) {
-  int roots_done = 0;
-  for (int r = 0; r < root_count; ++r) roots_done += w.units_left[r].load() == 0;
-  absl::uint128 nodes = 0;
-  for (size_t u = 0; u < w.units.size(); ++u) {
-    if (w.done[u].load(std::memory_order_acquire)) add_count(nodes, w.counts[u]);
-  }
-  progress(roots_done, root_count, nodes);
-}
+namespace {
 
 // Divide on `options.threads` threads, stoppable (depth and threads already checked).
 absl::StatusOr<std::vector<DivideEntry>> split_divide(const Position& pos, int depth,
                                                       const Options& options) {
   const std::atomic<bool> never{false};
-  const std::atomic<bool>* stop = options.stop != nullptr ? options.stop : &never;
-
-  Work w;
-  std::vector<Move> roots;
-  w.units = split(pos, depth, options.threads, roots);
-  const int root_count = static_cast<int>(roots.size());
-  w.counts.assign(w.units.size(), 0);
-  w.done = std::make_unique<std::atomic<bool>[]>(w.units.size());
-  w.units_left = std::make_unique<std::atomic<int>[]>(roots.size());
-  for (const Unit& unit : w.units) w.units_left[unit.root].fetch_add(1);
-
-  // No more threads than units: the rest would find nothing to do.
-  const int threads =
-      static_cast<int>(std::min<size_t>(options.threads, std::max<size_t>(w.units.size(), 1)));
-  w.workers_left = threads;
-  std::vector<std::thread> pool;
-  pool.reserve(threads);
-  for (int t = 0; t < threads; ++t) pool.emplace_back(work, std::ref(w), std::cref(options), stop);
-
-  // The calling thread reports progress (after each finished root move, and every interval)
-  // until every worker has left: all units counted, or the count stopped.
-  int roots_reported = 0;
-  while (true) {
-    bool workers_done = false, roots_changed = false;
-    {
-      std::unique_lock<std::mutex> lock(w.mutex);
-      w.changed.wait_for(lock, std::chrono::milliseconds(options.progress_interval_ms),
-                         [&] { return w.workers_left == 0 || w.roots_finished != roots_reported; });
-      workers_done = w.workers_left == 0;
-      roots_changed = w.roots_finished != roots_reported;
-      roots_reported = w.roots_finished;
-    }
-    if (options.progress && !stop->load() && (roots_changed || !workers_done)) {
-      report_progress(w, root_count, options.progress);
-    }
-    if (workers_done) break;
-  }
-  for (std::thread& t : pool) t.join();
-  if (stop->load()) return absl::CancelledError("the count was stopped");
-
-  std::vector<DivideEntry> entries(roots.size());
-  for (int r = 0; r < root_count; ++r) entries[r] = {roots[r], 0};
-  for (size_t u = 0; u < w.units.size(); ++u) {
-    if (!add_count(entries[w.units[u].root].nodes, w.counts[u])) return overflow_error(depth);
-  }
+  const std::atomic<bool>& stop = options.stop != nullptr ? *options.stop : never;
+  absl::StatusOr<std::vector<internal::RootCount<absl::uint128>>> counts =
+      internal::split_count<absl::uint128>(
+          pos, depth, options.threads, &stop, options.progress, options.progress_interval_ms,
+          [&](const Position& unit, int d) {
+            return options.table != nullptr
+                       ? internal::count_stoppable_hashed(unit, d, *options.table, stop)
+                       : internal::count_stoppable(unit, d, stop);
+          });
+  if (!counts.ok()) return counts.status();
+  std::vector<DivideEntry> entries;
+  entries.reserve(counts->size());
+  for (const auto& [move, nodes] : *counts) entries.push_back({move, nodes});
   if (divide_total(entries) == kOverflow) return overflow_error(depth);
   return entries;
 }
@@ -233,6 +143,16 @@ std::string count_text(absl::uint128 nodes) {
   std::ostringstream text;
   text << nodes;
   return text.str();
+}
+
+std::string grouped_count(absl::uint128 nodes) {
+  const std::string digits = count_text(nodes);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
 }
 
 int available_cpus() {

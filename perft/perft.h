@@ -110,6 +110,9 @@ absl::Status overflow_error(int depth);
 // Decimal text of a count: "92233720368547758080".
 std::string count_text(absl::uint128 nodes);
 
+// The same in groups of three digits, for people: "92,233,720,368,547,758,080".
+std::string grouped_count(absl::uint128 nodes);
+
 // The number of CPUs this process may run on (its affinity mask), at least 1.
 int available_cpus();
 

@@ -1,6 +1,5 @@
 #include "tt/table.h"
 
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,16 +12,13 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "absl/strings/ascii.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
+#include "tt/internal/memory.h"
 
 namespace pyke::tt {
 namespace {
 
-constexpr size_t kHugePage = size_t{2} << 20;
 constexpr uint64_t kNodesLimit = uint64_t{1} << PerftTable::kNodesBits;
 
 }  // namespace
@@ -40,19 +36,7 @@ size_t megabytes_of_pages(uint64_t pages, uint64_t page_size) {
 
 namespace {
 
-// Calls `fill(begin, end)` on `threads` slices of [0, count), each on its own thread (the
-// calling thread when there is one slice, or the table is small).
-template <class Fill>
-void for_each_slice(size_t count, int threads, Fill fill) {
-  constexpr size_t kMinSlice = size_t{1} << 15;  // 2 MB of buckets: smaller is not worth a thread
-  const size_t slices = std::max<size_t>(1, std::min<size_t>(threads, count / kMinSlice));
-  if (slices == 1) return fill(0, count);
-  std::vector<std::thread> pool;
-  for (size_t s = 0; s < slices; ++s) {
-    pool.emplace_back(fill, count * s / slices, count * (s + 1) / slices);
-  }
-  for (std::thread& t : pool) t.join();
-}
+using internal::for_each_slice;
 
 // Writers store the XOR word first and readers load `data` first; with relaxed atomics neither
 // order is guaranteed, and neither is needed: any mix of two writes fails the XOR check.
@@ -69,12 +53,7 @@ uint64_t worth(uint64_t data) { return data & PerftTable::kDepthMask; }
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create(size_t megabytes, int threads) {
-  if (megabytes == 0) return absl::InvalidArgumentError("hash size must be at least 1 MB");
-  const size_t limit = std::min(kMaxMegabytes, physical_memory_megabytes());
-  if (megabytes > limit) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("hash size ", megabytes, " MB is more than this machine's ", limit, " MB"));
-  }
+  if (absl::Status s = internal::check_megabytes(megabytes, kMaxMegabytes); !s.ok()) return s;
   absl::StatusOr<std::unique_ptr<PerftTable>> table =
       create_with_buckets((megabytes << 20) / sizeof(Bucket), threads);
   if (table.ok()) (*table)->megabytes_ = megabytes;
@@ -85,35 +64,19 @@ absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create_with_buckets(size
                                                                             int threads) {
   if (bucket_count == 0) return absl::InvalidArgumentError("a table needs at least one bucket");
   const size_t megabytes = bucket_count * sizeof(Bucket) >> 20;
-  // Mapped on its own, 2 MB-aligned and advised as huge pages, so that random probes into a large
-  // table do not miss the TLB on nearly every access (huge_page_bytes() tells whether the kernel
-  // took the advice).
-  const size_t bytes = (bucket_count * sizeof(Bucket) + kHugePage - 1) / kHugePage * kHugePage;
-  void* mapped =
-      mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (mapped == MAP_FAILED) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat("cannot allocate a hash table of ", megabytes, " MB"));
-  }
-  // Trim the mapping to a 2 MB-aligned range of `bytes`.
-  const auto start = reinterpret_cast<uintptr_t>(mapped);
-  const uintptr_t aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
-  if (aligned > start) munmap(mapped, aligned - start);
-  if (const uintptr_t tail = start + kHugePage - aligned; tail > 0) {
-    munmap(reinterpret_cast<void*>(aligned + bytes), tail);
-  }
-  void* memory = reinterpret_cast<void*>(aligned);
-  madvise(memory, bytes, MADV_HUGEPAGE);
-  auto* buckets = static_cast<Bucket*>(memory);
+  absl::StatusOr<internal::HugeMapping> mapping =
+      internal::map_huge_pages(bucket_count * sizeof(Bucket), megabytes);
+  if (!mapping.ok()) return mapping.status();
+  auto* buckets = static_cast<Bucket*>(mapping->memory);
   // Constructing the buckets touches every page once, here rather than during the search, and
   // each thread touches the slice it constructs.
   for_each_slice(bucket_count, threads, [buckets](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) new (&buckets[i]) Bucket{};
   });
-  return std::unique_ptr<PerftTable>(new PerftTable(buckets, bucket_count, bytes, megabytes));
+  return std::unique_ptr<PerftTable>(new PerftTable(*mapping, bucket_count, megabytes));
 }
 
-PerftTable::~PerftTable() { munmap(buckets_, bytes_); }
+PerftTable::~PerftTable() { internal::unmap(mapping_); }
 
 void PerftTable::clear(int threads) {
   for_each_slice(bucket_count_, threads, [this](size_t begin, size_t end) {
@@ -161,30 +124,6 @@ std::string PerftTable::huge_page_mode() {
   return line.substr(open + 1, close - open - 1);
 }
 
-size_t PerftTable::huge_page_bytes() const {
-  std::ifstream in("/proc/self/smaps");
-  const auto begin = reinterpret_cast<uintptr_t>(buckets_), end = begin + bytes_;
-  bool inside = false;
-  size_t kilobytes = 0;
-  std::string line;
-  while (std::getline(in, line)) {
-    // A mapping's header: "7f0000000000-7f0040000000 rw-p 00000000 00:00 0 …".
-    const size_t dash = line.find('-'), space = line.find(' ');
-    uint64_t from = 0, to = 0;
-    if (dash != std::string::npos && space != std::string::npos && dash < space &&
-        absl::SimpleHexAtoi(line.substr(0, dash), &from) &&
-        absl::SimpleHexAtoi(line.substr(dash + 1, space - dash - 1), &to)) {
-      inside = from < end && begin < to;
-      continue;
-    }
-    absl::string_view rest = line;
-    uint64_t value = 0;
-    if (inside && absl::ConsumePrefix(&rest, "AnonHugePages:") &&
-        absl::SimpleAtoi(absl::StripSuffix(absl::StripAsciiWhitespace(rest), " kB"), &value)) {
-      kilobytes += value;
-    }
-  }
-  return std::min(bytes_, kilobytes << 10);
-}
+size_t PerftTable::huge_page_bytes() const { return internal::huge_page_bytes(mapping_); }
 
 }  // namespace pyke::tt

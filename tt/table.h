@@ -31,6 +31,7 @@
 
 #include "absl/status/statusor.h"
 #include "movegen/zobrist.h"
+#include "tt/internal/memory.h"
 
 namespace pyke::tt {
 
@@ -124,8 +125,11 @@ class PerftTable {
   }
 
  private:
-  PerftTable(Bucket* buckets, size_t bucket_count, size_t bytes, size_t megabytes)
-      : buckets_(buckets), bucket_count_(bucket_count), bytes_(bytes), megabytes_(megabytes) {}
+  PerftTable(internal::HugeMapping mapping, size_t bucket_count, size_t megabytes)
+      : buckets_(static_cast<Bucket*>(mapping.memory)),
+        bucket_count_(bucket_count),
+        mapping_(mapping),
+        megabytes_(megabytes) {}
 
   size_t index(Key key) const {
     return static_cast<size_t>((static_cast<unsigned __int128>(high_half(key)) * bucket_count_) >>
@@ -134,7 +138,7 @@ class PerftTable {
 
   Bucket* buckets_;
   size_t bucket_count_;
-  size_t bytes_;  // mapped, a whole number of huge pages
+  internal::HugeMapping mapping_;
   size_t megabytes_;
 };
 

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "movegen/movegen.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
 #include "uci/perft_report.h"
 #include "uci/protocol.h"
 
@@ -159,20 +160,40 @@ absl::Status Engine::handle_go(absl::string_view args) {
     return absl::InvalidArgumentError("Pyke counts, it does not search: use go perft <depth>");
   }
   int depth = 0;
-  if (tokens.size() != 2 || !absl::SimpleAtoi(tokens[1], &depth)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("go perft takes one depth from 0 to ", perft::kMaxDepth));
+  const bool stats = tokens.size() == 3 && tokens[2] == "stats";
+  if ((tokens.size() != 2 && !stats) || !absl::SimpleAtoi(tokens[1], &depth)) {
+    return absl::InvalidArgumentError(absl::StrCat("go perft takes one depth from 0 to ",
+                                                   perft::kMaxDepth, ", and optionally stats"));
   }
   if (absl::Status s = perft::check_depth(depth); !s.ok()) return s;
   if (depth == 0) {
     write("\nNodes searched: 1\n");
     return absl::OkStatus();
   }
+  const bool chess960 = chess960_notation(position_, chess960_);
+  if (stats) {
+    // Statistics count without the table: it holds node counts, not the nine columns.
+    perft::StatsOptions options;
+    options.threads = threads_;
+    options.stop = &stop_;
+    count_ = std::thread([this, position = position_, depth, options, chess960] {
+      absl::StatusOr<perft::StatsReport> report = perft::stats_report(position, depth, options);
+      if (report.ok()) {
+        std::ostringstream text;
+        write_divide(nodes_of(report->divide), text, chess960);
+        text << '\n';
+        write_stats_report(report->divide, report->by_depth, chess960, /*grouped=*/false, text);
+        write(text.str());
+      } else {
+        report_failure(report.status());
+      }
+    });
+    return absl::OkStatus();
+  }
   perft::Options options;
   options.threads = threads_;
   options.table = table_.get();
   options.stop = &stop_;
-  const bool chess960 = chess960_notation(position_, chess960_);
   count_ = std::thread([this, position = position_, depth, options, chess960] {
     absl::StatusOr<std::vector<perft::DivideEntry>> entries =
         perft::divide(position, depth, options);
@@ -180,13 +201,19 @@ absl::Status Engine::handle_go(absl::string_view args) {
       std::ostringstream report;
       write_divide(*entries, report, chess960);
       write(report.str());
-    } else if (absl::IsCancelled(entries.status())) {
-      write("info string perft stopped: no total\n");
     } else {
-      write(absl::StrCat("info string error: ", entries.status().message(), "\n"));
+      report_failure(entries.status());
     }
   });
   return absl::OkStatus();
+}
+
+void Engine::report_failure(const absl::Status& status) {
+  if (absl::IsCancelled(status)) {
+    write("info string perft stopped: no total\n");
+  } else {
+    write(absl::StrCat("info string error: ", status.message(), "\n"));
+  }
 }
 
 }  // namespace pyke::uci

@@ -8,9 +8,11 @@
 //
 // Commands: uci, isready, ucinewgame, setoption name Hash|Threads value N,
 // setoption name UCI_Chess960 value true|false,
-// position startpos|fen <FEN> [moves m1 m2 …], go perft N, stop, d (prints the position's FEN),
-// quit. Any bad line — unknown command, bad FEN, illegal move, bad number, an overlong line,
-// binary junk — prints `info string error: …` and changes nothing; the loop never stops on input.
+// position startpos|fen <FEN> [moves m1 m2 …], go perft N, go perft N stats (the
+// divide, then perft statistics by root move and by depth: uci/perft_report.h; counted without
+// the hash table), stop, d (prints the position's FEN), quit. Any bad line — unknown command, bad
+// FEN, illegal move, bad number, an overlong line, binary junk — prints `info string error: …` and
+// changes nothing; the loop never stops on input.
 //
 // `go perft` counts on a thread of its own (with `Threads` threads), so the loop keeps reading:
 // `isready` is answered at once, `stop` ends the count within milliseconds (no total is printed,
@@ -78,6 +80,8 @@ class Engine {
   absl::Status handle_position(absl::string_view args);
   absl::Status handle_setoption(absl::string_view args);
   absl::Status handle_go(absl::string_view args);
+  // Says on the output why a count ended without a result (stopped, or an error).
+  void report_failure(const absl::Status& status);
   void stop_count();
 
   // Writes whole lines to out_ and flushes; the counting thread writes through it too.

@@ -11,10 +11,14 @@
 #define PYKE_UCI_PERFT_REPORT_H_
 
 #include <ostream>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/numeric/int128.h"
+#include "absl/strings/string_view.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
 
 namespace pyke::uci {
 
@@ -24,6 +28,27 @@ namespace pyke::uci {
 // taking its rook (e1h1) instead of the king's two-square move (e1g1): see to_uci.
 absl::uint128 write_divide(const std::vector<perft::DivideEntry>& entries, std::ostream& out,
                            bool chess960 = false);
+
+// Perft statistics (perft/stats.h) as the Chess Programming Wiki lays them out: a heading line,
+// then one row per root move (sorted by move text) or per depth, each a label and the nine
+// columns, right-aligned, separated by at least two blanks. `grouped` separates thousands with
+// commas (for a terminal); otherwise digits are plain, so that a row splits on blanks into the
+// label and nine integers:
+//
+//   Depth        Nodes  Captures  E.p.  Castles  Promotions   Checks  Discovery Checks  …
+//   1               20         0     0        0           0        0                 0  …
+void write_stats_table(absl::string_view first_heading,
+                       const std::vector<std::pair<std::string, perft::Stats>>& rows, bool grouped,
+                       std::ostream& out);
+
+// What `go perft N stats` and `pyke --stats N` print after the divide: the table by root move,
+// a blank line, and the table by depth (`by_depth[d - 1]` is depth d, 1 … N).
+void write_stats_report(const std::vector<perft::StatsDivideEntry>& divide,
+                        const std::vector<perft::Stats>& by_depth, bool chess960, bool grouped,
+                        std::ostream& out);
+
+// The statistics divide as a plain divide (nodes per root move), for write_divide.
+std::vector<perft::DivideEntry> nodes_of(const std::vector<perft::StatsDivideEntry>& divide);
 
 }  // namespace pyke::uci
 

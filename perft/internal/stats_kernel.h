@@ -1,0 +1,469 @@
+// stats_kernel.h — the statistics kernels: perft that also classifies every leaf move (stats.h
+// has the columns and their definitions). Internal to //perft; the entry points for everyone else
+// are perft_stats() and divide_stats().
+//
+//   StatsCache<NoStatsTable> cache(NoStatsTable{}, &never_stop);
+//   Stats s = stats_with(Position::start(), 5, cache);   // s.checkmates == 347
+//
+// The tree above the leaves' parents is walked as plain perft's generic node walks it: every
+// child made and counted, a table probed and stored at depth ≥ 2 when there is one (children
+// made first and their buckets prefetched, as count_with_batched_prefetch does). A leaf parent
+// hands its move sets to a `LeafStatsSink`, which classifies them as sets:
+//  - nodes, captures and promotions by popcount of destination sets (a promotion is four moves);
+//    castlings and en passant captures one by one (they are rare).
+//  - a direct check: the destination is in `CheckInfo::direct[piece]`, the squares from which
+//    that piece attacks the enemy king through today's occupancy. The moved piece's own origin
+//    never matters there: were it between its destination and the king, the line from the
+//    origin to the king would be either empty (the king in check with the mover to move: no
+//    such position) or blocked further on (so the destination is blocked too).
+//  - a discovered check: the piece moves off the line between the enemy king and one of the
+//    mover's sliders, being the only piece on it (`CheckInfo::discoverers`). A capture puts the
+//    mover on the captured piece's square, so it opens no line; one piece leaves one line.
+//  - promotions (the new piece attacks through the emptied origin), en passant (two pieces leave
+//    their squares) and castling (king and rook move) are made and asked directly.
+// Only the checking moves are made: the child's checkers are counted and, when the opponent has
+// no legal reply (the bulk counter finds none), it is mate.
+//
+// Counts: no subtree of depth ≤ kMaxTemplateDepth has more than 2^64 leaves (kernel.h) and every
+// column is at most the leaves, so the templated kernels add in uint64_t; deeper nodes add in
+// absl::uint128 and check the nodes, which bound every column.
+#ifndef PYKE_PERFT_INTERNAL_STATS_KERNEL_H_
+#define PYKE_PERFT_INTERNAL_STATS_KERNEL_H_
+
+#include <atomic>
+#include <cstdint>
+#include <new>
+#include <utility>
+
+#include "absl/numeric/int128.h"
+#include "movegen/attacks.h"
+#include "movegen/bitboard.h"
+#include "movegen/internal/count.h"
+#include "movegen/internal/generate.h"
+#include "movegen/internal/make_move.h"
+#include "movegen/internal/maskset.h"
+#include "movegen/material.h"
+#include "movegen/move.h"
+#include "movegen/position.h"
+#include "movegen/types.h"
+#include "movegen/zobrist.h"
+#include "perft/internal/cache.h"
+#include "perft/internal/kernel.h"
+#include "perft/stats.h"
+#include "tt/move_stats_table.h"
+
+namespace pyke::perft::internal {
+
+using LeafStats = MoveStats<uint64_t>;
+
+// What a leaf parent (side Us to move) knows of checks against the enemy king before any move.
+struct CheckInfo {
+  Square king;               // the enemy king
+  Bitboard direct[6];        // [PieceType]: where that piece of Us would attack the king
+  Bitboard discoverers;      // Us's pieces that alone stand between one of Us's sliders and it
+};
+
+template <Color Us, class Sliders>
+PYKE_INLINE CheckInfo check_info(const Position& pos) {
+  CheckInfo c;
+  c.king = pos.king_square(~Us);
+  const Bitboard occupied = pos.occupied();
+  c.direct[kPawn] = pawn_attacks(~Us, c.king);  // a pawn of Us there attacks the king
+  c.direct[kKnight] = knight_attacks(c.king);
+  c.direct[kBishop] = bishop_attacks<Sliders>(c.king, occupied);
+  c.direct[kRook] = rook_attacks<Sliders>(c.king, occupied);
+  c.direct[kQueen] = c.direct[kBishop] | c.direct[kRook];
+  c.direct[kKing] = 0;  // a king never gives check
+  c.discoverers = 0;
+  const Bitboard queens = pos.pieces(Us, kQueen);
+  const Bitboard snipers = (bishop_rays(c.king) & (pos.pieces(Us, kBishop) | queens)) |
+                           (rook_rays(c.king) & (pos.pieces(Us, kRook) | queens));
+  for (Bitboard b = snipers; b; b = clear_lsb(b)) {
+    const Bitboard between = between_squares(c.king, lsb(b)) & ~square_bb(lsb(b)) & occupied;
+    if (between && !more_than_one(between)) c.discoverers |= between & pos.pieces(Us);
+  }
+  return c;
+}
+
+// The pieces of Us that attack the enemy king in `pos` (Them to move).
+template <Color Us, class Sliders>
+PYKE_INLINE Bitboard checkers_of(const Position& pos) {
+  const Square king = pos.king_square(~Us);
+  const Bitboard occupied = pos.occupied();
+  const Bitboard queens = pos.pieces(kQueen);
+  return pos.pieces(Us) &
+         ((pawn_attacks(~Us, king) & pos.pieces(kPawn)) |
+          (knight_attacks(king) & pos.pieces(kKnight)) |
+          (bishop_attacks<Sliders>(king, occupied) & (pos.pieces(kBishop) | queens)) |
+          (rook_attacks<Sliders>(king, occupied) & (pos.pieces(kRook) | queens)));
+}
+
+// A leaf move that gives check, made: `checkers` are the pieces giving it, `moved` the square of
+// the moved piece (for castling, the rook's).
+template <Color Us, class Sliders>
+PYKE_INLINE void count_check(const Position& child, Bitboard checkers, Square moved,
+                             LeafStats& s) {
+  ++s.checks;
+  if (count_legal_moves<~Us, Sliders>(child) == 0) {
+    ++s.checkmates;
+  } else if (more_than_one(checkers)) {
+    ++s.double_checks;
+  } else if (checkers != square_bb(moved)) {
+    ++s.discovered_checks;
+  }
+}
+
+// A leaf move that may give check (castling, en passant): made, and counted if it does. Out of
+// line, as the sink's check_by: such moves are few.
+template <Color Us, class Sliders, PieceType P>
+[[gnu::noinline]] void count_if_check(const Position& pos, Move move, Square moved,
+                                      LeafStats& checks) {
+  const Position child = perft_child<Us>(pos, PieceTag<P>{}, move);
+  if (const Bitboard checkers = checkers_of<Us, Sliders>(child)) {
+    count_check<Us, Sliders>(child, checkers, moved, checks);
+  }
+}
+
+// A leaf move that gives check: made and counted.
+template <Color Us, class Sliders, PieceType P>
+[[gnu::noinline]] void count_checking_move(const Position& pos, Move move, Square moved,
+                                           LeafStats& checks) {
+  const Position child = perft_child<Us>(pos, PieceTag<P>{}, move);
+  count_check<Us, Sliders>(child, checkers_of<Us, Sliders>(child), moved, checks);
+}
+
+// The square a castling rook lands on: the f-file towards the h-side, the d-file otherwise, on
+// the king's rank (in Chess960 too).
+PYKE_INLINE Square castling_rook_destination(Move castling) {
+  const Square king = castling.from(), rook = castling.to();
+  const int rank = rank_of(king);
+  return static_cast<Square>(8 * rank + (file_of(rook) > file_of(king) ? 5 : 3));
+}
+
+// Classifies the moves of a leaf parent as the generator hands them over (see the top).
+//
+// The move counters are the sink's own, and the sink's address never leaves the leaf parent
+// (the out-of-line check counting gets `checks`, a second tally): a store through a reference to
+// uint64_t may alias the position's bitboards, and the compiler would otherwise keep the counters
+// in memory and reload the position after every count.
+template <Color Us, class Sliders>
+struct LeafStatsSink {
+  const Position& pos;
+  const CheckInfo& info;
+  LeafStats& checks;  // checks, discovered and double checks, mates
+  LeafStats s{};      // the other columns
+
+  // The destinations in `targets` from which a move from `from` uncovers a check.
+  PYKE_INLINE Bitboard discovering(Square from, Bitboard targets) const {
+    if (!(info.discoverers & square_bb(from))) [[likely]] return 0;
+    return targets & ~line_through(from, info.king);
+  }
+
+  template <PieceType P>
+  PYKE_INLINE void check_by(Move move, Square moved) {
+    count_checking_move<Us, Sliders, P>(pos, move, moved, checks);
+  }
+
+  template <PieceType P>
+  PYKE_INLINE void piece(PieceTag<P>, Square from, Bitboard targets) {
+    s.nodes += static_cast<uint64_t>(popcount(targets));
+    s.captures += static_cast<uint64_t>(popcount(targets & pos.pieces(~Us)));
+    for (Bitboard b = (targets & info.direct[P]) | discovering(from, targets); b; b = clear_lsb(b)) {
+      check_by<P>(Move::make(from, lsb(b)), lsb(b));
+    }
+  }
+
+  PYKE_INLINE void castling(Move move) {
+    ++s.nodes;
+    ++s.castles;
+    count_if_check<Us, Sliders, kKing>(pos, move, castling_rook_destination(move), checks);
+  }
+
+  template <int Travel>
+  PYKE_INLINE void pawns(Bitboard destinations) {
+    constexpr bool kCaptures = Travel == kForwardEast<Us> || Travel == kForwardWest<Us>;
+    const Bitboard plain = destinations & ~kPromotionRank<Us>;
+    const Bitboard promoting = destinations & kPromotionRank<Us>;
+    const uint64_t moves = static_cast<uint64_t>(popcount(plain) + 4 * popcount(promoting));
+    s.nodes += moves;
+    if constexpr (kCaptures) s.captures += moves;
+    s.promotions += static_cast<uint64_t>(4 * popcount(promoting));
+
+    Bitboard checking = plain & info.direct[kPawn];
+    if (pos.pieces(Us, kPawn) & info.discoverers) [[unlikely]] {
+      for (Bitboard b = plain; b; b = clear_lsb(b)) {
+        const Square from = static_cast<Square>(lsb(b) - Travel);
+        checking |= discovering(from, square_bb(lsb(b)));
+      }
+    }
+    for (Bitboard b = checking; b; b = clear_lsb(b)) {
+      check_by<kPawn>(Move::make(static_cast<Square>(lsb(b) - Travel), lsb(b)), lsb(b));
+    }
+    if (promoting) [[unlikely]] promotions<Travel>(promoting);
+  }
+
+  // Each promotion that checks, directly (the new piece, through the emptied origin) or by
+  // discovery, is made and asked.
+  template <int Travel>
+  PYKE_INLINE void promotions(Bitboard destinations) {
+    const Bitboard king = square_bb(info.king);
+    for (Bitboard b = destinations; b; b = clear_lsb(b)) {
+      const Square to = lsb(b), from = static_cast<Square>(to - Travel);
+      const Bitboard occupied = (pos.occupied() ^ square_bb(from)) | square_bb(to);
+      const bool discovered = discovering(from, square_bb(to)) != 0;
+      const Bitboard diagonal = bishop_attacks<Sliders>(to, occupied) & king;
+      const Bitboard orthogonal = rook_attacks<Sliders>(to, occupied) & king;
+      const Bitboard gives[4] = {diagonal | orthogonal, orthogonal, diagonal,
+                                 knight_attacks(to) & king};
+      const PieceType promoted[4] = {kQueen, kRook, kBishop, kKnight};
+      for (int i = 0; i < 4; ++i) {
+        if (gives[i] || discovered) check_by<kPawn>(Move::make_promotion(from, to, promoted[i]), to);
+      }
+    }
+  }
+
+  PYKE_INLINE void en_passant(Bitboard origins, Square to) {
+    for (; origins; origins = clear_lsb(origins)) {
+      ++s.nodes;
+      ++s.captures;
+      ++s.en_passant;
+      count_if_check<Us, Sliders, kPawn>(pos, Move::make(lsb(origins), to, MoveKind::kEnPassant),
+                                         to, checks);
+    }
+  }
+};
+
+// Depth 1: the legal moves, classified without making any but the checking ones.
+template <Color Us, class Sliders>
+PYKE_INLINE void stats_leaf_parent(const Position& pos, LeafStats& s) {
+  const MaskSet m = create_masks<Us, Sliders>(pos);
+  const CheckInfo info = check_info<Us, Sliders>(pos);
+  LeafStats checks;
+  LeafStatsSink<Us, Sliders> sink{pos, info, checks};
+  generate_legal_targets<Us, Sliders>(pos, m, sink);
+  s += sink.s;
+  s += checks;
+}
+
+// One leaf move, classified on its own (a divide of depth 1, whose leaves are the root moves):
+// made, and its child asked, by the same definitions as the sink's.
+template <Color Us, class Sliders>
+void classify_leaf_move(const Position& pos, Move move, const Position& child, LeafStats& s) {
+  ++s.nodes;
+  const bool en_passant = move.kind() == MoveKind::kEnPassant;
+  const bool castling = move.kind() == MoveKind::kCastling;
+  s.captures += en_passant || (!castling && (pos.pieces(~Us) & square_bb(move.to())));
+  s.en_passant += en_passant;
+  s.castles += castling;
+  s.promotions += move.kind() == MoveKind::kPromotion;
+  if (const Bitboard checkers = checkers_of<Us, Sliders>(child)) {
+    count_check<Us, Sliders>(child, checkers,
+                             castling ? castling_rook_destination(move) : move.to(), s);
+  }
+}
+
+// No table: keys are nothing, probes only poll the stop flag.
+struct NoStatsTable {
+  static constexpr bool kEnabled = false;
+  using Key = uint64_t;
+  Key key_of(const Position&) const { return 0; }
+  Key child_key(Key, const Position&, const Position&) const { return 0; }
+  void prefetch(Key, int) const {}
+  bool probe(Key, int, LeafStats&) const { return false; }
+  void store(Key, int, const LeafStats&) {}
+};
+
+// The statistics table (//tt) under the position's Zobrist key with the depth's key mixed in.
+class StatsTableRef {
+ public:
+  static constexpr bool kEnabled = true;
+  using Key = pyke::Key;
+
+  explicit StatsTableRef(tt::MoveStatsTable& table) : table_(table) {}
+
+  Key key_of(const Position& pos) const { return zobrist_key(pos); }
+  PYKE_INLINE Key child_key(Key key, const Position& parent, const Position& child) const {
+    return pyke::child_key(key, parent, child);
+  }
+  void prefetch(Key key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
+  bool probe(Key key, int depth, LeafStats& s) const {
+    tt::MoveStatsTable::Counters c;
+    if (!table_.probe(key ^ kZobrist.depth[depth], c)) return false;
+    for (int i = 0; i < LeafStats::kColumns; ++i) s.column(i) = c[i];
+    return true;
+  }
+  void store(Key key, int depth, const LeafStats& s) {
+    tt::MoveStatsTable::Counters c;
+    for (int i = 0; i < LeafStats::kColumns; ++i) c[i] = s.column(i);
+    table_.store(key ^ kZobrist.depth[depth], depth, c);
+  }
+
+ private:
+  tt::MoveStatsTable& table_;
+};
+
+// A table policy with a stop flag: nodes of depth kStopCheckDepth or more poll it and, once it is
+// set, answer "nothing below" and store nothing, so the tree unwinds at once and the table keeps
+// only exact counts (the argument of StopAwareCache in cache.h).
+template <class Table>
+class StatsCache {
+ public:
+  static constexpr bool kEnabled = Table::kEnabled;
+  using Key = typename Table::Key;
+
+  StatsCache(Table table, const std::atomic<bool>* stop) : table_(table), stop_(stop) {}
+
+  Key key_of(const Position& pos) const { return table_.key_of(pos); }
+  PYKE_INLINE Key child_key(Key key, const Position& parent, const Position& child) const {
+    return table_.child_key(key, parent, child);
+  }
+  void prefetch(Key key, int depth) const { table_.prefetch(key, depth); }
+  PYKE_INLINE bool probe(Key key, int depth, LeafStats& s) const {
+    if (depth >= kStopCheckDepth && stopped()) {
+      s = LeafStats{};
+      return true;
+    }
+    return table_.probe(key, depth, s);
+  }
+  void store(Key key, int depth, const LeafStats& s) {
+    if (!stopped()) table_.store(key, depth, s);
+  }
+  bool stopped() const { return stop_->load(std::memory_order_relaxed); }
+
+ private:
+  Table table_;
+  const std::atomic<bool>* stop_;
+};
+
+template <class Cache, Color Us, int Depth, class Sliders>
+void stats_node(const Position& pos, Cache& cache, typename Cache::Key key, LeafStats& out);
+
+// Depth ≥ 2 with a table: every child made and keyed, all their buckets prefetched, then counted.
+template <class Cache, Color Us, int Depth, class Sliders>
+PYKE_INLINE void stats_with_prefetch(const Position& pos, Cache& cache, typename Cache::Key key,
+                                     LeafStats& s) {
+  struct Child {
+    Position pos;
+    typename Cache::Key key;
+  };
+  alignas(Child) unsigned char storage[sizeof(Child) * kMaxLegalMoves];
+  Child* children = reinterpret_cast<Child*>(storage);
+  int count = 0;
+  for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
+    Child* child = new (children + count++) Child{perft_child<Us>(pos, piece, move), {}};
+    child->key = cache.child_key(key, pos, child->pos);
+  });
+  if constexpr (Depth - 1 >= 2) {
+    for (int i = 0; i < count; ++i) cache.prefetch(children[i].key, Depth - 1);
+  }
+  for (int i = 0; i < count; ++i) {
+    stats_node<Cache, ~Us, Depth - 1, Sliders>(children[i].pos, cache, children[i].key, s);
+  }
+}
+
+// A node of compile-time depth: the table first, then every child (or, at depth 1, the leaves).
+template <class Cache, Color Us, int Depth, class Sliders>
+void stats_node(const Position& pos, Cache& cache, typename Cache::Key key, LeafStats& out) {
+  static_assert(Depth >= 1 && Depth <= kMaxTemplateDepth, "only depths whose counts fit 64 bits");
+  if constexpr (Depth == 1) {
+    stats_leaf_parent<Us, Sliders>(pos, out);
+  } else {
+    LeafStats s;
+    if (cache.probe(key, Depth, s)) {
+      out += s;
+      return;
+    }
+    if constexpr (Cache::kEnabled) {
+      stats_with_prefetch<Cache, Us, Depth, Sliders>(pos, cache, key, s);
+    } else {
+      for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos),
+                                       [&](auto piece, Move move) {
+                                         stats_node<Cache, ~Us, Depth - 1, Sliders>(
+                                             perft_child<Us>(pos, piece, move), cache, 0, s);
+                                       });
+    }
+    cache.store(key, Depth, s);
+    out += s;
+  }
+}
+
+template <class Cache, class Sliders>
+Stats stats_with_sliders(const Position& pos, int depth, Cache& cache, typename Cache::Key key);
+
+template <class Cache, Color Us, class Sliders, int... Depths>
+LeafStats dispatch_stats_depth(const Position& pos, int depth, Cache& cache,
+                               typename Cache::Key key, std::integer_sequence<int, Depths...>) {
+  LeafStats s;
+  (void)((depth == Depths + 1 ? (stats_node<Cache, Us, Depths + 1, Sliders>(pos, cache, key, s), true)
+                              : false) ||
+         ...);
+  return s;
+}
+
+// A node deeper than kMaxTemplateDepth: run-time depth and checked 128-bit sums. Returns
+// nodes == kOverflow when the count does not fit.
+template <class Cache, Color Us, class Sliders>
+Stats stats_deep_node(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
+  Stats total;
+  bool overflow = false;
+  for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
+    if (overflow) return;
+    const Position child = perft_child<Us>(pos, piece, move);
+    const Stats part = stats_with_sliders<Cache, Sliders>(child, depth - 1, cache,
+                                                          cache.child_key(key, pos, child));
+    overflow = part.nodes == kOverflow || !add_count(total, part);
+  });
+  if (overflow) total.nodes = kOverflow;
+  return total;
+}
+
+template <class Cache, class Sliders>
+Stats stats_with_sliders(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
+  if (depth <= 0) return depth_zero_stats();
+  const Color us = pos.side_to_move();
+  if (depth > kMaxTemplateDepth) {
+    return us == kWhite ? stats_deep_node<Cache, kWhite, Sliders>(pos, depth, cache, key)
+                        : stats_deep_node<Cache, kBlack, Sliders>(pos, depth, cache, key);
+  }
+  using Depths = std::make_integer_sequence<int, kMaxTemplateDepth>;
+  const LeafStats s =
+      us == kWhite ? dispatch_stats_depth<Cache, kWhite, Sliders>(pos, depth, cache, key, Depths{})
+                   : dispatch_stats_depth<Cache, kBlack, Sliders>(pos, depth, cache, key, Depths{});
+  Stats total;
+  total += s;
+  return total;
+}
+
+// Statistics of `pos` to `depth` with a cache policy, on the slider backend slider_backend()
+// names. nodes == kOverflow when the count does not fit 128 bits.
+template <class Cache>
+Stats stats_with(const Position& pos, int depth, Cache& cache) {
+  return with_slider_backend(slider_backend(), [&]<class Sliders>() {
+    return stats_with_sliders<Cache, Sliders>(pos, depth, cache, cache.key_of(pos));
+  });
+}
+
+// The statistics of the one leaf that `move` leads to from `parent` (child: the position after
+// it), for divides of depth 1.
+inline Stats leaf_move_stats(const Position& parent, Move move, const Position& child) {
+  LeafStats s;
+  with_slider_backend(slider_backend(), [&]<class Sliders>() {
+    if (parent.side_to_move() == kWhite)
+      classify_leaf_move<kWhite, Sliders>(parent, move, child, s);
+    else
+      classify_leaf_move<kBlack, Sliders>(parent, move, child, s);
+  });
+  Stats total;
+  total += s;
+  return total;
+}
+
+// The kernels for each table policy, compiled apart (stats_plain.cc, stats_hashed.cc). A count
+// made once `stop` is set is garbage.
+Stats stats_plain(const Position& pos, int depth, const std::atomic<bool>& stop);
+Stats stats_hashed(const Position& pos, int depth, tt::MoveStatsTable& table,
+                   const std::atomic<bool>& stop);
+
+}  // namespace pyke::perft::internal
+
+#endif  // PYKE_PERFT_INTERNAL_STATS_KERNEL_H_

@@ -1,0 +1,98 @@
+// move_stats_table.h — the table of perft statistics: remembers the nine counters (perft/stats.h)
+// below a (position, depth) pair, as PerftTable remembers the count.
+//
+//   absl::StatusOr<std::unique_ptr<MoveStatsTable>> table = MoveStatsTable::create(1024);
+//   table->store(key, depth, counters);
+//   MoveStatsTable::Counters counters; if (table->probe(key, counters)) { … }
+//
+// A second table rather than wider entries in PerftTable: an entry here is 104 bytes (the key,
+// the depth, a sequence number and nine 64-bit counters), one there 16, and the plain table's
+// speed depends on four entries sharing a cache line.
+//
+// Layout: 256-byte buckets (four cache lines) of two 128-byte entries, chosen by the key's high
+// half as in PerftTable. An entry keeps the whole 128-bit key (the caller has folded the depth in),
+// so a probe checks 128 bits besides the bucket index. Way 0 keeps the deeper result: a store
+// replaces it when it is at least as deep; otherwise way 1, which always takes the newest.
+//
+// Threads share the table without locks: each entry has a sequence number, odd while a writer
+// fills it. A writer takes the entry by raising the number to odd (a compare-and-swap; a writer
+// that loses the race stores nothing), writes, and raises it to even; a reader accepts what it
+// read only when the number was even and unchanged around its reads, so a torn entry is a miss.
+#ifndef PYKE_TT_MOVE_STATS_TABLE_H_
+#define PYKE_TT_MOVE_STATS_TABLE_H_
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "absl/status/statusor.h"
+#include "movegen/zobrist.h"
+#include "tt/internal/memory.h"
+
+namespace pyke::tt {
+
+class MoveStatsTable {
+ public:
+  static constexpr size_t kMaxMegabytes = size_t{1} << 20;  // 1 TiB
+  static constexpr int kWays = 2;
+  static constexpr int kCounters = 9;
+  using Counters = std::array<uint64_t, kCounters>;
+
+  // A zeroed table of `megabytes` MiB rounded down to whole buckets, constructed by `threads`
+  // threads. Errors as PerftTable::create.
+  static absl::StatusOr<std::unique_ptr<MoveStatsTable>> create(size_t megabytes, int threads = 1);
+  // A table of exactly `buckets` buckets (at least 1), for tests that want collisions.
+  static absl::StatusOr<std::unique_ptr<MoveStatsTable>> create_with_buckets(size_t buckets,
+                                                                             int threads = 1);
+
+  ~MoveStatsTable();
+  MoveStatsTable(const MoveStatsTable&) = delete;
+  MoveStatsTable& operator=(const MoveStatsTable&) = delete;
+
+  size_t bucket_count() const { return bucket_count_; }
+  size_t megabytes() const { return megabytes_; }
+  size_t huge_page_bytes() const { return internal::huge_page_bytes(mapping_); }
+
+  // `key` must already include the depth (the caller folds kZobrist.depth[depth] in).
+  bool probe(Key key, Counters& counters) const;
+  void store(Key key, int depth, const Counters& counters);
+  void prefetch(Key key) const {
+    const char* bucket = reinterpret_cast<const char*>(&buckets_[index(key)]);
+    for (int line = 0; line < 4; ++line) __builtin_prefetch(bucket + 64 * line);
+  }
+
+  struct alignas(128) Entry {
+    std::atomic<uint64_t> sequence;  // odd while a writer fills the entry
+    std::atomic<uint64_t> key_high;
+    std::atomic<uint64_t> key_low;
+    std::atomic<uint64_t> depth;  // 0: empty
+    std::array<std::atomic<uint64_t>, kCounters> counters;
+  };
+  struct Bucket {
+    Entry entries[kWays];
+  };
+  static_assert(sizeof(Bucket) == 256);
+
+ private:
+  MoveStatsTable(internal::HugeMapping mapping, size_t bucket_count, size_t megabytes)
+      : buckets_(static_cast<Bucket*>(mapping.memory)),
+        bucket_count_(bucket_count),
+        mapping_(mapping),
+        megabytes_(megabytes) {}
+
+  size_t index(Key key) const {
+    return static_cast<size_t>((static_cast<unsigned __int128>(high_half(key)) * bucket_count_) >>
+                               64);
+  }
+
+  Bucket* buckets_;
+  size_t bucket_count_;
+  internal::HugeMapping mapping_;
+  size_t megabytes_;
+};
+
+}  // namespace pyke::tt
+
+#endif  // PYKE_TT_MOVE_STATS_TABLE_H_
