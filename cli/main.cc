@@ -410,6 +410,7 @@ int main(int argc, char** argv) {
       "default)\n"
       "  pyke verify FILE.epd [--max_depth N] [--threads N] [--hash MB] [--json]\n"
       "                                              check an EPD perft suite\n"
+      "  pyke verify --stats FILE.tsv [same flags]   check a perft statistics file\n"
       "  pyke diff --engine CMD [--engine_protocol uci|perftree] [--engine_timeout S]\n"
       "       [--fen FEN] [--chess960] DEPTH [MOVE ...]   find another engine's bug\n"
       "  pyke [--threads N] [--hash MB] [--chess960]  UCI on stdin/stdout");
@@ -437,7 +438,8 @@ int main(int argc, char** argv) {
   if (std::string(args[1]) == "verify") {
     return pyke::verify_command(
         args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet),
-        absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()));
+        absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()),
+        absl::GetFlag(FLAGS_stats));
   }
   if (std::string(args[1]) == "diff") {
     return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash),

@@ -267,12 +267,13 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   return results.failures.empty() ? kAllPassed : kSomeFailed;
 }
 
-int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet,
-                   int threads) {
+int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet, int threads,
+                   bool stats) {
   if (args.size() != 3) {
-    return fail(absl::InvalidArgumentError("usage: pyke verify FILE.epd [--max_depth N] "
-                                           "[--threads N] [--hash MB] [--json] [--quiet]"),
-                std::cerr);
+    return fail(
+        absl::InvalidArgumentError("usage: pyke verify [--stats] FILE.epd|FILE.tsv [--max_depth N] "
+                                   "[--threads N] [--hash MB] [--json] [--quiet]"),
+        std::cerr);
   }
   enter_bazel_working_directory();
   VerifyOptions options;
@@ -285,6 +286,7 @@ int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool
   if (options.max_depth && *options.max_depth < 0) {
     return fail(absl::InvalidArgumentError("--max_depth must be 0 or more"), std::cerr);
   }
+  if (stats) return run_verify_stats(options, std::cout, std::cerr);
   return run_verify(options, std::cout, std::cerr);
 }
 

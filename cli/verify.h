@@ -1,6 +1,7 @@
 // verify.h — `pyke verify FILE.epd`: checks Pyke's perft against every count of an EPD suite.
 //
 //   pyke verify tests/data/published.epd --max_depth 3
+//   pyke verify --stats tests/data/perft_stats.tsv --max_depth 4   (perft statistics)
 //   …one line per position that fails…
 //   180 passed, 0 failed
 //
@@ -55,10 +56,18 @@ absl::StatusOr<VerifyResults> verify_file(const VerifyOptions& options);
 // Runs the check; results on `out`, errors and progress on `err`. Returns the exit status.
 int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
 
+// `pyke verify --stats FILE.tsv`: every published column of every row of a statistics file
+// (epd/stats_file.h) against perft_stats(), rows deeper than `max_depth` skipped. A row fails at
+// its first wrong column, named: "FILE:LINE: depth 5: checkmates: expected 347, got 346; FEN …".
+// Exit status as run_verify's; a malformed file (a wrong number of columns, a count that is not
+// a number) is refused before anything is counted, its line named.
+int run_verify_stats(const VerifyOptions& options, std::ostream& out, std::ostream& err);
+
 // `pyke verify FILE`: `args` are the positional words after the program name ("verify", FILE);
 // the command's own flags (--max_depth, --json) are read here, the shared ones passed in.
-int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet,
-                   int threads);
+// With `stats`, FILE is a statistics file (run_verify_stats).
+int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet, int threads,
+                   bool stats);
 
 }  // namespace pyke
 

@@ -1,8 +1,9 @@
 // stats_file.h — reads files of perft statistics: one row per position and depth with the nine
 // columns of perft/stats.h, tab-separated, as the Chess Programming Wiki's tables publish them.
 //
-//   # fen	depth	nodes	captures	ep	castles	promotions	checks	discovery_checks	double_checks	checkmates
-//   rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1	3	8902	34	0	0	0	12	0	0	0
+//   # fen	depth	nodes	captures	ep	castles	promotions	checks	discovery_checks
+//   double_checks	checkmates rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1	3
+//   8902	34	0	0	0	12	0	0	0
 //
 //   absl::StatusOr<std::vector<pyke::epd::StatsRow>> rows =
 //       pyke::epd::read_stats_file("tests/data/perft_stats.tsv");
@@ -41,8 +42,7 @@ struct StatsRow {
 };
 
 // Parses a whole file's text; `source` names it in error messages ("<source>:<line>: …").
-absl::StatusOr<std::vector<StatsRow>> parse_stats(absl::string_view text,
-                                                  absl::string_view source);
+absl::StatusOr<std::vector<StatsRow>> parse_stats(absl::string_view text, absl::string_view source);
 
 // Reads and parses a file.
 absl::StatusOr<std::vector<StatsRow>> read_stats_file(const std::string& path);

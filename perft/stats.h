@@ -41,11 +41,11 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/numeric/int128.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "movegen/move.h"
 #include "movegen/position.h"
 #include "perft/perft.h"
@@ -69,10 +69,15 @@ struct MoveStats {
   static constexpr int kColumns = 9;
 
   // The columns in the order of kStatsColumns.
-  static constexpr Count MoveStats::*kMembers[kColumns] = {
-      &MoveStats::nodes,  &MoveStats::captures,          &MoveStats::en_passant,
-      &MoveStats::castles, &MoveStats::promotions,       &MoveStats::checks,
-      &MoveStats::discovered_checks, &MoveStats::double_checks, &MoveStats::checkmates};
+  static constexpr Count MoveStats::*kMembers[kColumns] = {&MoveStats::nodes,
+                                                           &MoveStats::captures,
+                                                           &MoveStats::en_passant,
+                                                           &MoveStats::castles,
+                                                           &MoveStats::promotions,
+                                                           &MoveStats::checks,
+                                                           &MoveStats::discovered_checks,
+                                                           &MoveStats::double_checks,
+                                                           &MoveStats::checkmates};
   constexpr Count& column(int i) { return this->*kMembers[i]; }
   constexpr const Count& column(int i) const { return this->*kMembers[i]; }
 
@@ -90,8 +95,8 @@ static_assert(sizeof(Stats) == Stats::kColumns * sizeof(absl::uint128));
 
 // The columns' names, as the data files and --json spell them.
 inline constexpr std::array<absl::string_view, Stats::kColumns> kStatsColumns = {
-    "nodes",      "captures", "ep",           "castles",       "promotions",
-    "checks",     "discovery_checks", "double_checks", "checkmates"};
+    "nodes",         "captures",  "ep", "castles", "promotions", "checks", "discovery_checks",
+    "double_checks", "checkmates"};
 
 // The columns' headings in a table for people, as the wiki's tables have them.
 inline constexpr std::array<absl::string_view, Stats::kColumns> kStatsHeadings = {

@@ -2,7 +2,7 @@
 # End-to-end tests of the built `pyke` binary: divides, flags, bad arguments (exit status 2 and
 # a message), `pyke bench`, and a UCI session through a pipe.
 # Expected counts are published perft values, or Stockfish's `go perft` for the lines after moves.
-# Usage: cli_e2e_test.sh PYKE
+# Usage: cli_e2e_test.sh PYKE PERFT_STATS_TSV
 set -uo pipefail
 
 # check, run, expect_usage_error, need, finish: next to this script, or in the runfiles tree.
@@ -11,6 +11,7 @@ lib="$(dirname "${BASH_SOURCE[0]}")/e2e_lib.sh"
 source "$lib" || { echo "${0##*/}: cannot read tests/e2e_lib.sh" >&2; exit 2; }
 
 pyke="$1"
+stats_file="$2"  # tests/data/perft_stats.tsv
 need "$pyke"
 
 run 5
@@ -130,5 +131,44 @@ check "json chess960 castling as king takes rook" test "$(json_field 'd["chess96
 run --json bench
 check "json bench total" test "$(json_field 'd["total"]["nodes"], d["wrong"]')" = "(761234712, 0)"
 check "json bench positions" test "$(json_field 'all(p["nodes"] == p["expected"] for p in d["positions"])')" = "True"
+
+# UCI: go perft N stats prints the divide, then the statistics tables; plain go perft is unchanged.
+run < <(printf 'position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\ngo perft 4 stats\ngo perft 4 stat\nquit\n')
+check "uci stats divide" grep -qx "Nodes searched: 43238" <<<"$out"
+check "uci stats row" grep -Eq '^4 +43238 +3348 +123 +0 +0 +1680 +106 +0 +17$' <<<"$out"
+check "uci stats: a bad word is an error" grep -q "info string error: go perft takes one depth" <<<"$out"
+
+# --stats: the wiki's table, by depth and by root move; plain digits when piped.
+run --stats --quiet 5
+check "stats exit 0" test "$status" -eq 0
+check "stats depth 5 row" grep -Eq '^5 +4865609 +82719 +258 +0 +0 +27351 +6 +0 +347$' <<<"$out"
+check "stats depth 4 row" grep -Eq '^4 +197281 +1576 +0 +0 +0 +469 +0 +0 +8$' <<<"$out"
+check "stats headings" grep -Eq '^Depth +Nodes +Captures +E\.p\. +Castles +Promotions +Checks +Discovery Checks +Double Checks +Checkmates$' <<<"$out"
+check "stats row per root move" grep -Eq '^f2f3 +178889( +[0-9]+){8}$' <<<"$out"
+check "stats rows: 20 moves, 5 depths" test "$(grep -Ec '^([a-h][1-8][a-h][1-8]|[1-5])( +[0-9]+){9}$' <<<"$out")" -eq 25
+check "stats keeps the divide" grep -qx "Nodes searched: 4865609" <<<"$out"
+# Kiwipete depth 4 tells the conventions apart (42 discovered, 6 double checks), on 2 threads
+# through a table, recounted without it.
+run --stats --quiet --threads 2 --hash 8 --verify --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 4
+check "stats hashed row" grep -Eq '^4 +4085603 +757163 +1929 +128013 +15172 +25523 +42 +6 +43$' <<<"$out"
+check "stats verified" grep -qx "Verified: the statistics without hashing agree" <<<"$out"
+run --stats --json --quiet 3 e2e4
+check "stats json" test "$(json_field 'd["stats"][2]["nodes"], d["stats"][2]["depth"], d["nodes"], sum(v["nodes"] for v in d["divide"].values()), len(d["stats"]), len(d["divide"])')" = "(13160, 3, 13160, 13160, 3, 20)"
+run --stats --json --quiet --chess960 --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" 1
+check "stats json chess960" test "$(json_field 'd["divide"]["e1h1"]["castles"], d["divide"]["a1a8"]["checks"], d["stats"][0]["captures"], d["stats"][0]["castles"]')" = "(1, 1, 2, 2)"
+expect_usage_error "stats depth 0" "at least 1" --stats 0
+expect_usage_error "stats bad depth" "not a number" --stats x
+# verify --stats: the published rows, and bad files refused with the line named.
+run verify --stats --max_depth 3 "$stats_file"
+check "verify stats passes" grep -Eq '^[0-9]+ passed, 0 failed$' <<<"$out"
+check "verify stats exit 0" test "$status" -eq 0
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t3\t8902\t34\t0\t0\t0\t12\t0\t0\t1\n' >"$TEST_TMPDIR/wrong.tsv"
+run verify --stats "$TEST_TMPDIR/wrong.tsv"
+check "verify stats names the column" grep -q "wrong.tsv:1: depth 3: checkmates: expected 1, got 0" <<<"$out"
+check "verify stats exit 1" test "$status" -eq 1
+printf '# a comment\nfoo\t1\t2\n' >"$TEST_TMPDIR/short.tsv"
+expect_usage_error "verify stats wrong column count" "short.tsv:2: 3 tab-separated fields" verify --stats "$TEST_TMPDIR/short.tsv"
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t2\t400\t0\t0\t0\t0\tx\t0\t0\t0\n' >"$TEST_TMPDIR/nan.tsv"
+expect_usage_error "verify stats not a number" "nan.tsv:1: column 8: 'x' is not a whole number" verify --stats "$TEST_TMPDIR/nan.tsv"
 
 finish

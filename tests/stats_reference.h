@@ -27,12 +27,23 @@ inline Bitboard reference_checkers(const Position& pos) {
     const Square s = lsb(b);
     Bitboard attacks = 0;
     switch (type_of(pos.piece_on(s))) {
-      case kPawn: attacks = pawn_attacks(us, s); break;
-      case kKnight: attacks = knight_attacks(s); break;
-      case kBishop: attacks = bishop_attacks(s, occupied); break;
-      case kRook: attacks = rook_attacks(s, occupied); break;
-      case kQueen: attacks = queen_attacks(s, occupied); break;
-      default: break;  // a king gives no check
+      case kPawn:
+        attacks = pawn_attacks(us, s);
+        break;
+      case kKnight:
+        attacks = knight_attacks(s);
+        break;
+      case kBishop:
+        attacks = bishop_attacks(s, occupied);
+        break;
+      case kRook:
+        attacks = rook_attacks(s, occupied);
+        break;
+      case kQueen:
+        attacks = queen_attacks(s, occupied);
+        break;
+      default:
+        break;  // a king gives no check
     }
     if (attacks & king) checkers |= square_bb(s);
   }

@@ -4,6 +4,8 @@
 //
 // Flags: --max_nodes=N (rows of the data file up to N nodes; the manual deep test raises it),
 // --min_nodes=N.
+#include "perft/stats.h"
+
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -19,7 +21,6 @@
 #include "gtest/gtest.h"
 #include "movegen/position.h"
 #include "perft/perft.h"
-#include "perft/stats.h"
 #include "tests/positions.h"
 #include "tests/stats_reference.h"
 #include "tt/move_stats_table.h"

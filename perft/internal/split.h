@@ -113,12 +113,9 @@ void report_progress(Work<Value>& w, int root_count, const Progress& progress) {
 // root move in generation order. `stop` may be null; once it is set, the call returns
 // CancelledError. `progress` may be empty.
 template <class Value, class CountUnit>
-absl::StatusOr<std::vector<RootCount<Value>>> split_count(const Position& pos, int depth,
-                                                          int threads,
-                                                          const std::atomic<bool>* stop,
-                                                          const Progress& progress,
-                                                          int progress_interval_ms,
-                                                          const CountUnit& count_unit) {
+absl::StatusOr<std::vector<RootCount<Value>>> split_count(
+    const Position& pos, int depth, int threads, const std::atomic<bool>* stop,
+    const Progress& progress, int progress_interval_ms, const CountUnit& count_unit) {
   const std::atomic<bool> never{false};
   if (stop == nullptr) stop = &never;
 

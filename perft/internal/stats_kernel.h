@@ -58,9 +58,9 @@ using LeafStats = MoveStats<uint64_t>;
 
 // What a leaf parent (side Us to move) knows of checks against the enemy king before any move.
 struct CheckInfo {
-  Square king;               // the enemy king
-  Bitboard direct[6];        // [PieceType]: where that piece of Us would attack the king
-  Bitboard discoverers;      // Us's pieces that alone stand between one of Us's sliders and it
+  Square king;           // the enemy king
+  Bitboard direct[6];    // [PieceType]: where that piece of Us would attack the king
+  Bitboard discoverers;  // Us's pieces that alone stand between one of Us's sliders and it
 };
 
 template <Color Us, class Sliders>
@@ -101,8 +101,7 @@ PYKE_INLINE Bitboard checkers_of(const Position& pos) {
 // A leaf move that gives check, made: `checkers` are the pieces giving it, `moved` the square of
 // the moved piece (for castling, the rook's).
 template <Color Us, class Sliders>
-PYKE_INLINE void count_check(const Position& child, Bitboard checkers, Square moved,
-                             LeafStats& s) {
+PYKE_INLINE void count_check(const Position& child, Bitboard checkers, Square moved, LeafStats& s) {
   ++s.checks;
   if (count_legal_moves<~Us, Sliders>(child) == 0) {
     ++s.checkmates;
@@ -155,7 +154,8 @@ struct LeafStatsSink {
 
   // The destinations in `targets` from which a move from `from` uncovers a check.
   PYKE_INLINE Bitboard discovering(Square from, Bitboard targets) const {
-    if (!(info.discoverers & square_bb(from))) [[likely]] return 0;
+    if (!(info.discoverers & square_bb(from))) [[likely]]
+      return 0;
     return targets & ~line_through(from, info.king);
   }
 
@@ -168,7 +168,8 @@ struct LeafStatsSink {
   PYKE_INLINE void piece(PieceTag<P>, Square from, Bitboard targets) {
     s.nodes += static_cast<uint64_t>(popcount(targets));
     s.captures += static_cast<uint64_t>(popcount(targets & pos.pieces(~Us)));
-    for (Bitboard b = (targets & info.direct[P]) | discovering(from, targets); b; b = clear_lsb(b)) {
+    for (Bitboard b = (targets & info.direct[P]) | discovering(from, targets); b;
+         b = clear_lsb(b)) {
       check_by<P>(Move::make(from, lsb(b)), lsb(b));
     }
   }
@@ -199,7 +200,8 @@ struct LeafStatsSink {
     for (Bitboard b = checking; b; b = clear_lsb(b)) {
       check_by<kPawn>(Move::make(static_cast<Square>(lsb(b) - Travel), lsb(b)), lsb(b));
     }
-    if (promoting) [[unlikely]] promotions<Travel>(promoting);
+    if (promoting) [[unlikely]]
+      promotions<Travel>(promoting);
   }
 
   // Each promotion that checks, directly (the new piece, through the emptied origin) or by
@@ -217,7 +219,8 @@ struct LeafStatsSink {
                                  knight_attacks(to) & king};
       const PieceType promoted[4] = {kQueen, kRook, kBishop, kKnight};
       for (int i = 0; i < 4; ++i) {
-        if (gives[i] || discovered) check_by<kPawn>(Move::make_promotion(from, to, promoted[i]), to);
+        if (gives[i] || discovered)
+          check_by<kPawn>(Move::make_promotion(from, to, promoted[i]), to);
       }
     }
   }
@@ -394,8 +397,9 @@ template <class Cache, Color Us, class Sliders, int... Depths>
 LeafStats dispatch_stats_depth(const Position& pos, int depth, Cache& cache,
                                typename Cache::Key key, std::integer_sequence<int, Depths...>) {
   LeafStats s;
-  (void)((depth == Depths + 1 ? (stats_node<Cache, Us, Depths + 1, Sliders>(pos, cache, key, s), true)
-                              : false) ||
+  (void)((depth == Depths + 1
+              ? (stats_node<Cache, Us, Depths + 1, Sliders>(pos, cache, key, s), true)
+              : false) ||
          ...);
   return s;
 }
