@@ -20,6 +20,7 @@
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
 #include "tt/table.h"
 
 ABSL_FLAG(std::string, engine, "",
@@ -111,8 +112,35 @@ absl::StatusOr<int> parse_depth(const char* text) {
 
 }  // namespace
 
+// After the node counts agreed: the statistics, when the engine prints them.
+int diff_stats(const Position& root, const std::vector<std::string>& moves, int depth,
+               diff::PerftSource& pyke, diff::PerftSource& engine, bool chess960) {
+  absl::StatusOr<diff::StatsDiffResult> result =
+      diff::find_stats_difference(root, moves, depth, pyke, engine, chess960);
+  if (!result.ok()) return fail(result.status());
+  if (!result->engine_has_stats) {
+    std::cout << "The engine prints no statistics for 'go perft N stats': nodes only compared.\n";
+    return kAgree;
+  }
+  if (!result->difference) {
+    std::cout << "Every statistics column agrees.\n";
+    return kAgree;
+  }
+  const diff::StatsDifference& d = *result->difference;
+  std::cout << "\nThe statistics differ: below " << d.move << " at depth " << d.depth << ", "
+            << perft::kStatsColumns[d.column] << ": Pyke " << perft::count_text(d.reference)
+            << ", the engine " << perft::count_text(d.engine) << "\n";
+  if (d.depth == 1) {
+    std::cout << "The leaf move " << d.move << " is classified differently ("
+              << perft::kStatsColumns[d.column] << ")\n";
+  }
+  std::cout << "Path: " << (d.path.empty() ? "(the root)" : absl::StrJoin(d.path, " ")) << "\n"
+            << "FEN: " << d.fen << "\n";
+  return kDifferent;
+}
+
 int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_t hash_megabytes,
-                 bool chess960, int threads) {
+                 bool chess960, int threads, bool stats) {
   enter_bazel_working_directory();
   signal(SIGPIPE, SIG_IGN);  // a dead engine makes writes fail with EPIPE instead of killing us
   if (args.size() < 3) {
@@ -150,7 +178,7 @@ int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_
   if (!result.ok()) return fail(result.status());
   if (!result->difference) {
     std::cout << "\nEvery count agrees.\n";
-    return kAgree;
+    return stats ? diff_stats(*root, moves, *depth, pyke, **engine, chess960) : kAgree;
   }
   print_difference(*result->difference);
   return kDifferent;

@@ -22,9 +22,12 @@ namespace pyke {
 // `args` are the positional words after the program name ("diff", DEPTH, MOVE …); `fen` is
 // --fen (empty: the start position). The command's own flags (--engine, --engine_protocol,
 // --engine_timeout) are read here. `chess960` is --chess960 (also on for a Shredder-FEN);
-// `threads` count Pyke's side.
+// `threads` count Pyke's side. With `stats` (--stats), once every node count agrees, the
+// statistics are compared too (`go perft N stats`, UCI engines only): the first root move whose
+// statistics differ is followed down to the leaf move classified differently, its column named.
+// An engine that prints no statistics is compared on nodes only, as without --stats.
 int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_t hash_megabytes,
-                 bool chess960, int threads);
+                 bool chess960, int threads, bool stats);
 
 }  // namespace pyke
 

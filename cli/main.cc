@@ -444,7 +444,8 @@ int main(int argc, char** argv) {
   if (std::string(args[1]) == "diff") {
     return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash),
                               absl::GetFlag(FLAGS_chess960),
-                              absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()));
+                              absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()),
+                              absl::GetFlag(FLAGS_stats));
   }
   return pyke::run_perft(args);
 }

@@ -69,17 +69,18 @@ std::optional<StatsFailure> check_row(const StatsCheck& check, const perft::Stat
 
 // "FILE:LINE: depth D: captures: expected X, got Y; FEN …"
 std::string failure_text(const StatsFailure& f, const std::string& path) {
-  const std::string what =
-      f.column < 0 ? absl::StrCat("error (", f.error, ")")
-                   : absl::StrCat(perft::kStatsColumns[f.column], ": expected ",
-                                  perft::count_text(f.expected), ", got ", perft::count_text(f.got));
+  const std::string what = f.column < 0 ? absl::StrCat("error (", f.error, ")")
+                                        : absl::StrCat(perft::kStatsColumns[f.column],
+                                                       ": expected ", perft::count_text(f.expected),
+                                                       ", got ", perft::count_text(f.got));
   return absl::StrCat(path, ":", f.row->line, ": depth ", f.row->depth, ": ", what, "; FEN ",
                       f.row->fen);
 }
 
 std::string failure_json(const StatsFailure& f) {
-  std::string json = absl::StrCat("{\"line\": ", f.row->line, ", \"fen\": ", json_string(f.row->fen),
-                                  ", \"depth\": ", f.row->depth);
+  std::string json =
+      absl::StrCat("{\"line\": ", f.row->line, ", \"fen\": ", json_string(f.row->fen),
+                   ", \"depth\": ", f.row->depth);
   if (f.column < 0) return absl::StrCat(json, ", \"error\": ", json_string(f.error), "}");
   return absl::StrCat(json, ", \"column\": ", json_string(perft::kStatsColumns[f.column]),
                       ", \"expected\": ", perft::count_text(f.expected),

@@ -1,5 +1,6 @@
 #include "diff/engine_client.h"
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -11,8 +12,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "diff/subprocess.h"
+#include "perft/stats.h"
 
 namespace pyke::diff {
 namespace {
@@ -79,6 +82,21 @@ class DivideReader {
   Divide divide_;
 };
 
+// A row of a statistics table by root move (uci/perft_report.h): a move and nine counts,
+// separated by blanks (commas between thousands allowed). nullopt for any other line.
+std::optional<std::pair<std::string, perft::Stats>> parse_stats_row(absl::string_view line) {
+  const std::vector<absl::string_view> fields =
+      absl::StrSplit(line, absl::ByAnyChar(" \t"), absl::SkipEmpty());
+  if (fields.size() != 1 + perft::Stats::kColumns || !is_move_text(fields[0])) return std::nullopt;
+  perft::Stats stats;
+  for (int c = 0; c < perft::Stats::kColumns; ++c) {
+    if (!parse_count(absl::StrReplaceAll(fields[1 + c], {{",", ""}}), stats.column(c))) {
+      return std::nullopt;
+    }
+  }
+  return std::make_pair(std::string(fields[0]), stats);
+}
+
 // "" or " after e2e4 e7e5".
 std::string with_moves(absl::string_view what, const std::vector<std::string>& moves) {
   return moves.empty() ? std::string(what)
@@ -123,12 +141,49 @@ class UciEngine : public PerftSource {
   }
 
   absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override {
+    return divide_with(moves, depth, "");
+  }
+
+  // `go perft N stats`, then `isready`: the statistics rows are what comes between the total and
+  // `readyok`. An engine that prints none has no statistics.
+  absl::StatusOr<std::optional<StatsDivide>> stats_divide(const std::vector<std::string>& moves,
+                                                          int depth) override {
+    absl::StatusOr<Divide> divide = divide_with(moves, depth, " stats");
+    if (!divide.ok()) return divide.status();
+    const Clock::time_point deadline = Clock::now() + timeout_;
+    absl::Status status = process_->write("isready\n");
+    StatsDivide stats;
+    while (status.ok()) {
+      absl::StatusOr<std::string> line = process_->read_line(deadline);
+      if (!line.ok()) {
+        status = line.status();
+        break;
+      }
+      if (absl::StripAsciiWhitespace(*line) == "readyok") {
+        if (stats.empty()) return std::nullopt;
+        if (stats.size() != divide->size()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("engine '", command_, "' printed statistics for ", stats.size(),
+                           " of its ", divide->size(), " root moves", with_moves("", moves)));
+        }
+        return stats;
+      }
+      if (std::optional<std::pair<std::string, perft::Stats>> row = parse_stats_row(*line)) {
+        stats[row->first] = row->second;
+      }
+    }
+    return engine_error(command_, "answering 'isready' after 'go perft N stats'", status, timeout_);
+  }
+
+ private:
+  absl::StatusOr<Divide> divide_with(const std::vector<std::string>& moves, int depth,
+                                     absl::string_view suffix) {
     const std::string doing =
-        absl::StrCat("answering 'go perft ", depth, "'", with_moves("", moves));
+        absl::StrCat("answering 'go perft ", depth, suffix, "'", with_moves("", moves));
     const Clock::time_point deadline = Clock::now() + timeout_;
     std::string request = absl::StrCat("position fen ", root_fen_);
     if (!moves.empty()) absl::StrAppend(&request, " moves ", absl::StrJoin(moves, " "));
-    absl::StrAppend(&request, "\ngo perft ", depth, "\n");
+    absl::StrAppend(&request, "\ngo perft ", depth, suffix, "\n");
     if (absl::Status s = process_->write(request); !s.ok()) {
       return engine_error(command_, doing, s, timeout_);
     }
@@ -142,7 +197,6 @@ class UciEngine : public PerftSource {
     }
   }
 
- private:
   std::unique_ptr<Subprocess> process_;
   std::string command_;
   std::string root_fen_;

@@ -3,7 +3,9 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "diff/movegen_source.h"
+#include "perft/stats.h"
 
 namespace pyke::diff {
 namespace {
@@ -83,6 +85,53 @@ absl::StatusOr<DiffResult> find_difference(const Position& root, std::vector<std
       return result;
     }
     moves.push_back(level.count_differs.front());
+  }
+  return result;
+}
+
+absl::StatusOr<StatsDiffResult> find_stats_difference(const Position& root,
+                                                      std::vector<std::string> moves, int depth,
+                                                      PerftSource& reference, PerftSource& engine,
+                                                      bool chess960) {
+  if (depth < 1) return absl::InvalidArgumentError("diff needs a depth of at least 1");
+  StatsDiffResult result;
+  for (; depth >= 1; --depth) {
+    absl::StatusOr<std::optional<StatsDivide>> theirs = engine.stats_divide(moves, depth);
+    if (!theirs.ok()) return theirs.status();
+    if (!theirs->has_value()) {
+      result.engine_has_stats = false;
+      return result;
+    }
+    absl::StatusOr<std::optional<StatsDivide>> ours = reference.stats_divide(moves, depth);
+    if (!ours.ok()) return ours.status();
+    if (!ours->has_value()) return absl::InternalError("the reference has no statistics");
+    std::optional<StatsDifference> found;
+    for (const auto& [move, stats] : **ours) {
+      const auto it = (*theirs)->find(move);
+      if (it == (*theirs)->end()) {
+        return absl::InvalidArgumentError(absl::StrCat("the engine's statistics lack the move ",
+                                                       move, " (its divide listed it)"));
+      }
+      for (int c = 0; c < perft::Stats::kColumns && !found; ++c) {
+        if (stats.column(c) != it->second.column(c)) {
+          absl::StatusOr<Position> pos = position_after(root, moves, chess960);
+          if (!pos.ok()) return pos.status();
+          found = StatsDifference{
+              moves,
+              pos->to_fen(chess960 ? CastlingNotation::kShredder : CastlingNotation::kXFen),
+              depth,
+              move,
+              c,
+              stats.column(c),
+              it->second.column(c)};
+        }
+      }
+      if (found) break;
+    }
+    if (!found) return result;  // below the root: the engine contradicts itself; nothing to name
+    result.difference = *found;
+    if (depth == 1) return result;
+    moves.push_back(found->move);
   }
   return result;
 }

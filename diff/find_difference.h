@@ -66,6 +66,30 @@ absl::StatusOr<DiffResult> find_difference(const Position& root, std::vector<std
                                            const std::function<void(const Level&)>& on_level,
                                            bool chess960 = false);
 
+// Where two sources whose node counts agree classify leaf moves differently (perft/stats.h).
+struct StatsDifference {
+  std::vector<std::string> path;  // moves from the root to the position below
+  std::string fen;                // the position whose divide differs
+  int depth = 0;                  // of that divide; at 1, `move` is the leaf move itself
+  std::string move;               // the first root move (in text order) whose statistics differ
+  int column = 0;                 // its first differing column (perft::kStatsColumns)
+  absl::uint128 reference = 0, engine = 0;
+};
+
+struct StatsDiffResult {
+  bool engine_has_stats = true;  // false: the engine printed no statistics; nothing compared
+  std::optional<StatsDifference> difference;  // none: every column agreed
+};
+
+// Compares statistics from `root` + `moves` to `depth` (>= 1): at each level the first root move
+// whose statistics differ is played, until depth 1, where the leaf move classified differently
+// is named. Meant to run after find_difference found the node counts equal. Errors as
+// find_difference's, and a source whose move lists differ.
+absl::StatusOr<StatsDiffResult> find_stats_difference(const Position& root,
+                                                      std::vector<std::string> moves, int depth,
+                                                      PerftSource& reference, PerftSource& engine,
+                                                      bool chess960 = false);
+
 }  // namespace pyke::diff
 
 #endif  // PYKE_DIFF_FIND_DIFFERENCE_H_

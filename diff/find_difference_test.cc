@@ -9,6 +9,7 @@
 #include "diff/testing/buggy_movegen.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "perft/stats.h"
 #include "tests/positions.h"
 
 namespace pyke::diff {
@@ -162,6 +163,73 @@ TEST(FindDifference, AnEngineThatContradictsItselfIsReported) {
   EXPECT_EQ(r->difference->kind, Difference::Kind::kInconsistent);
   EXPECT_THAT(r->difference->path, ElementsAre("b1c3"));
   EXPECT_THAT(depths_seen, ElementsAre(3, 2));
+}
+
+// An engine whose perft statistics are Pyke's but for one leaf: after 1.e4 f6, it does not see
+// that Qh5 gives check. Its deeper divides are sums of its own, so the bug shows all the way up.
+class MissesOneCheck : public PerftSource {
+ public:
+  explicit MissesOneCheck(const Position& root) : pyke_(root, nullptr) {}
+  absl::StatusOr<Divide> divide(const Strings& moves, int depth) override {
+    return pyke_.divide(moves, depth);
+  }
+  absl::StatusOr<std::optional<StatsDivide>> stats_divide(const Strings& moves,
+                                                          int depth) override {
+    if (depth == 1) {
+      absl::StatusOr<std::optional<StatsDivide>> leaves = pyke_.stats_divide(moves, 1);
+      if (leaves.ok() && moves == Strings{"e2e4", "f7f6"}) (**leaves)["d1h5"].checks = 0;
+      return leaves;
+    }
+    absl::StatusOr<Divide> root_moves = pyke_.divide(moves, 1);
+    if (!root_moves.ok()) return root_moves.status();
+    StatsDivide divide;
+    for (const auto& [move, nodes] : *root_moves) {
+      Strings below = moves;
+      below.push_back(move);
+      absl::StatusOr<std::optional<StatsDivide>> children = stats_divide(below, depth - 1);
+      if (!children.ok()) return children.status();
+      for (const auto& [child, stats] : **children) divide[move] += stats;
+    }
+    return divide;
+  }
+
+ private:
+  MovegenSource pyke_;
+};
+
+TEST(FindStatsDifference, FollowsTheWrongColumnDownToTheLeafMove) {
+  const Position root = Position::start();
+  MovegenSource pyke(root, nullptr);
+  MissesOneCheck engine(root);
+  absl::StatusOr<StatsDiffResult> r = find_stats_difference(root, {}, 3, pyke, engine);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->engine_has_stats);
+  ASSERT_TRUE(r->difference.has_value());
+  EXPECT_THAT(r->difference->path, ElementsAre("e2e4", "f7f6"));
+  EXPECT_EQ(r->difference->move, "d1h5");
+  EXPECT_EQ(r->difference->depth, 1);
+  EXPECT_EQ(perft::kStatsColumns[r->difference->column], "checks");
+  EXPECT_EQ(r->difference->reference, absl::uint128(1));
+  EXPECT_EQ(r->difference->engine, absl::uint128(0));
+}
+
+TEST(FindStatsDifference, AnEngineWithoutStatisticsIsComparedOnNodesOnly) {
+  const Position root = Position::start();
+  MovegenSource pyke(root, nullptr);
+  BuggySource engine(root, Bug::kNone);  // the default stats_divide: none
+  absl::StatusOr<StatsDiffResult> r = find_stats_difference(root, {}, 3, pyke, engine);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_FALSE(r->engine_has_stats);
+  EXPECT_FALSE(r->difference.has_value());
+}
+
+TEST(FindStatsDifference, PykeAgreesWithItself) {
+  const Position root = from_fen(kKiwipete);
+  MovegenSource pyke(root, nullptr), again(root, nullptr);
+  absl::StatusOr<StatsDiffResult> r = find_stats_difference(root, {}, 3, pyke, again);
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_TRUE(r->engine_has_stats);
+  EXPECT_FALSE(r->difference.has_value());
 }
 
 }  // namespace

@@ -24,6 +24,9 @@ class MovegenSource : public PerftSource {
       : root_(root), table_(table), chess960_(chess960), threads_(threads) {}
 
   absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override;
+  // Counted without the table (it holds node counts only).
+  absl::StatusOr<std::optional<StatsDivide>> stats_divide(const std::vector<std::string>& moves,
+                                                          int depth) override;
 
  private:
   Position root_;

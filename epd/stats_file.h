@@ -1,7 +1,8 @@
 // stats_file.h — reads files of perft statistics: one row per position and depth with the nine
 // columns of perft/stats.h, tab-separated, as the Chess Programming Wiki's tables publish them.
 //
-//   # fen	depth	nodes	captures	ep	castles	promotions	checks	discovery_checks
+//   # fen	depth	nodes	captures	ep	castles	promotions	checks
+//   discovery_checks
 //   double_checks	checkmates rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1	3
 //   8902	34	0	0	0	12	0	0	0
 //

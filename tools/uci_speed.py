@@ -19,6 +19,7 @@ depths are equal; any mismatch stops the run with exit status 1.
     tools/uci_speed.py --pyke ./pyke --positions start,kiwipete=5/5 --json
     PYKE_OPTIONS="Threads=2 Hash=512" tools/uci_speed.py --pyke ./pyke
     tools/uci_speed.py --pyke t1=./pyke --pyke t2=./pyke --pyke-option t2:Threads=2
+    tools/uci_speed.py --pyke ./pyke --stats --positions start=7/7,kiwipete=6/5  # statistics
 
 Positions: start, kiwipete, position3, position4 (the CPW suite), each NAME or NAME=D or
 NAME=PYKE_DEPTH/STOCKFISH_DEPTH. Depths may differ (Kiwipete: Pyke 6, Stockfish 5 by default):
@@ -73,8 +74,9 @@ class SpeedError(Exception):
 class Engine:
     """One engine process spoken to over UCI on pipes."""
 
-    def __init__(self, name, path, timeout, options=()):
+    def __init__(self, name, path, timeout, options=(), perft_suffix=""):
         self.name = name
+        self.perft_suffix = perft_suffix  # " stats": Pyke's perft statistics
         self.path = path
         self.timeout = timeout
         self.options = list(options)  # [(option, value)]
@@ -192,7 +194,7 @@ class Engine:
             if m:
                 found["nodes"] = int(m.group(1))
         t0 = time.perf_counter()
-        self.send(f"go perft {depth}")
+        self.send(f"go perft {depth}{self.perft_suffix}")
         self.wait_for(lambda l: "nodes" in found, f"'Nodes searched' after go perft {depth}",
                       on_line=watch)
         seconds = time.perf_counter() - t0
@@ -322,7 +324,8 @@ def measure(args, pykes, positions, stockfish_path, pyke_options, sf_options):
     engines = []
     try:
         for name, path in pykes:
-            engines.append(("pyke", Engine(name, path, args.timeout, pyke_options[name])))
+            suffix = " stats" if args.stats else ""
+            engines.append(("pyke", Engine(name, path, args.timeout, pyke_options[name], suffix)))
         engines.append(("stockfish", Engine("stockfish", stockfish_path, args.timeout,
                                             sf_options)))
         for _, engine in engines:
@@ -398,6 +401,9 @@ def main():
     parser.add_argument("--timeout", type=float, default=600,
                         help="seconds allowed for each UCI reply, `go perft` included "
                              "(default 600)")
+    parser.add_argument("--stats", action="store_true",
+                        help="Pyke counts `go perft N stats` (perft statistics, every depth to "
+                             "N) against Stockfish's plain `go perft N`")
     parser.add_argument("--no-bench", action="store_true",
                         help="skip `pyke bench` (run only to print the slider backend)")
     parser.add_argument("--json", action="store_true",
