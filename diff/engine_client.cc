@@ -1,5 +1,6 @@
 #include "diff/engine_client.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -141,15 +142,48 @@ class UciEngine : public PerftSource {
   }
 
   absl::StatusOr<Divide> divide(const std::vector<std::string>& moves, int depth) override {
-    return divide_with(moves, depth, "");
+    return divide_with(moves, depth, "", timeout_);
   }
 
   // `go perft N stats`, then `isready`: the statistics rows are what comes between the total and
-  // `readyok`. An engine that prints none has no statistics.
+  // `readyok`. An engine that prints none has no statistics. Whether it has any is asked once,
+  // at depth 1: an engine that ignores the command (answering nothing) is waited for at most
+  // kStatsProbeTimeout, not the full --engine_timeout.
   absl::StatusOr<std::optional<StatsDivide>> stats_divide(const std::vector<std::string>& moves,
                                                           int depth) override {
-    absl::StatusOr<Divide> divide = divide_with(moves, depth, " stats");
+    if (!has_stats_.has_value()) {
+      absl::StatusOr<bool> has = probe_stats();
+      if (!has.ok()) return has.status();
+      has_stats_ = *has;
+    }
+    if (!*has_stats_) return std::nullopt;
+    absl::StatusOr<Divide> divide = divide_with(moves, depth, " stats", timeout_);
     if (!divide.ok()) return divide.status();
+    absl::StatusOr<StatsDivide> stats = read_stats_rows();
+    if (!stats.ok()) return stats.status();
+    if (stats->size() != divide->size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("engine '", command_, "' printed statistics for ", stats->size(), " of its ",
+                       divide->size(), " root moves", with_moves("", moves)));
+    }
+    return *std::move(stats);
+  }
+
+ private:
+  static constexpr std::chrono::seconds kStatsProbeTimeout{5};
+
+  absl::StatusOr<bool> probe_stats() {
+    absl::StatusOr<Divide> divide =
+        divide_with({}, 1, " stats", std::min(timeout_, kStatsProbeTimeout));
+    if (absl::IsDeadlineExceeded(divide.status())) return false;
+    if (!divide.ok()) return divide.status();
+    absl::StatusOr<StatsDivide> stats = read_stats_rows();
+    if (!stats.ok()) return stats.status();
+    return !stats->empty();
+  }
+
+  // Sends `isready` and parses the statistics rows before `readyok`.
+  absl::StatusOr<StatsDivide> read_stats_rows() {
     const Clock::time_point deadline = Clock::now() + timeout_;
     absl::Status status = process_->write("isready\n");
     StatsDivide stats;
@@ -159,15 +193,7 @@ class UciEngine : public PerftSource {
         status = line.status();
         break;
       }
-      if (absl::StripAsciiWhitespace(*line) == "readyok") {
-        if (stats.empty()) return std::nullopt;
-        if (stats.size() != divide->size()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("engine '", command_, "' printed statistics for ", stats.size(),
-                           " of its ", divide->size(), " root moves", with_moves("", moves)));
-        }
-        return stats;
-      }
+      if (absl::StripAsciiWhitespace(*line) == "readyok") return stats;
       if (std::optional<std::pair<std::string, perft::Stats>> row = parse_stats_row(*line)) {
         stats[row->first] = row->second;
       }
@@ -175,12 +201,13 @@ class UciEngine : public PerftSource {
     return engine_error(command_, "answering 'isready' after 'go perft N stats'", status, timeout_);
   }
 
- private:
+  std::optional<bool> has_stats_;  // unknown until the first statistics divide
+
   absl::StatusOr<Divide> divide_with(const std::vector<std::string>& moves, int depth,
-                                     absl::string_view suffix) {
+                                     absl::string_view suffix, std::chrono::seconds timeout) {
     const std::string doing =
         absl::StrCat("answering 'go perft ", depth, suffix, "'", with_moves("", moves));
-    const Clock::time_point deadline = Clock::now() + timeout_;
+    const Clock::time_point deadline = Clock::now() + timeout;
     std::string request = absl::StrCat("position fen ", root_fen_);
     if (!moves.empty()) absl::StrAppend(&request, " moves ", absl::StrJoin(moves, " "));
     absl::StrAppend(&request, "\ngo perft ", depth, suffix, "\n");

@@ -57,4 +57,12 @@ expect_engine_error "bad protocol" "uci or perftree" diff --engine "$fixture" --
 expect_engine_error "illegal starting move" "illegal move 'e2e5'" diff --engine "$fixture" 2 e2e5
 expect_engine_error "no engine" "--engine" diff 2
 
+# --stats: Pyke against itself over UCI compares every column; the fixture prints no statistics.
+run diff --stats --engine "$pyke" --fen "$kiwipete" 3
+check "stats against itself: exit 0" test "$status" -eq 0
+check "stats against itself: columns agree" grep -qx "Every statistics column agrees." <<<"$out"
+run diff --stats --engine "$fixture --bug=none" 3
+check "stats, engine without: exit 0" test "$status" -eq 0
+check "stats, engine without: said" grep -q "prints no statistics" <<<"$out"
+
 finish
