@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
 
 namespace pyke::mpi {
 namespace {
@@ -29,20 +30,34 @@ absl::Status journal_error(const std::string& path, int line, absl::string_view 
 
 }  // namespace
 
-std::string journal_header(const std::string& fen, int depth, int ply, size_t units) {
-  return absl::StrCat("pyke-mpi-journal version=", kJournalVersion, " depth=", depth,
-                      " frontier=", ply, " units=", units, " fen=", fen);
+std::string journal_header(const std::string& fen, int depth, int ply, size_t units, bool stats) {
+  return absl::StrCat("pyke-mpi-journal version=", kJournalVersion, stats ? " stats" : "",
+                      " depth=", depth, " frontier=", ply, " units=", units, " fen=", fen);
 }
 
+namespace {
+
+uint64_t check_value(uint64_t h, absl::uint128 count) {
+  return mix(mix(h) ^ absl::Uint128High64(count)) ^ absl::Uint128Low64(count);
+}
+
+}  // namespace
+
 std::string journal_check(size_t unit, absl::uint128 count) {
-  const uint64_t h = mix(mix(unit) ^ absl::Uint128High64(count)) ^ absl::Uint128Low64(count);
+  return absl::StrCat(absl::Hex(mix(check_value(unit, count)), absl::kZeroPad16));
+}
+
+std::string journal_check(size_t unit, const perft::Stats& stats) {
+  uint64_t h = unit;
+  for (int c = 0; c < perft::Stats::kColumns; ++c) h = check_value(h, stats.column(c));
   return absl::StrCat(absl::Hex(mix(h), absl::kZeroPad16));
 }
 
 absl::StatusOr<Journal> Journal::open(const std::string& path, const std::string& header,
-                                      size_t units) {
+                                      size_t units, bool stats) {
   Journal journal;
   journal.path_ = path;
+  journal.stats_ = stats;
   std::string text;
   {
     std::ifstream in(path, std::ios::binary);
@@ -73,10 +88,14 @@ absl::StatusOr<Journal> Journal::open(const std::string& path, const std::string
     for (size_t i = 1; i < lines.size(); ++i) {
       const std::vector<absl::string_view> fields = absl::StrSplit(lines[i], ' ');
       size_t unit = 0;
-      absl::uint128 count = 0;
-      const bool ok = fields.size() == 3 && absl::SimpleAtoi(fields[0], &unit) &&
-                      absl::SimpleAtoi(fields[1], &count) &&
-                      fields[2] == journal_check(unit, count);
+      perft::Stats count;
+      const size_t columns = stats ? perft::Stats::kColumns : 1;
+      bool ok = fields.size() == columns + 2 && absl::SimpleAtoi(fields[0], &unit);
+      for (size_t c = 0; ok && c < columns; ++c) {
+        ok = absl::SimpleAtoi(fields[1 + c], &count.column(static_cast<int>(c)));
+      }
+      ok = ok &&
+           fields.back() == (stats ? journal_check(unit, count) : journal_check(unit, count.nodes));
       if (!ok) {
         if (i + 1 == lines.size()) {  // the last complete-looking line: torn by a crash
           journal.dropped_torn_line_ = true;
@@ -114,9 +133,13 @@ absl::StatusOr<Journal> Journal::open(const std::string& path, const std::string
   return journal;
 }
 
-absl::Status Journal::append(size_t unit, absl::uint128 count) {
-  const std::string line =
-      absl::StrCat(unit, " ", perft::count_text(count), " ", journal_check(unit, count), "\n");
+absl::Status Journal::append(size_t unit, const perft::Stats& count) {
+  std::string line = absl::StrCat(unit);
+  for (int c = 0; c < (stats_ ? perft::Stats::kColumns : 1); ++c) {
+    absl::StrAppend(&line, " ", perft::count_text(count.column(c)));
+  }
+  absl::StrAppend(&line, " ",
+                  stats_ ? journal_check(unit, count) : journal_check(unit, count.nodes), "\n");
   if (std::fputs(line.c_str(), file_.get()) < 0 || std::fflush(file_.get()) != 0) {
     return absl::DataLossError(
         absl::StrCat("cannot write journal ", path_, ": ", std::strerror(errno)));

@@ -11,6 +11,10 @@
 // during a write fails the check (or lacks its newline) and, as the last line, is ignored and cut
 // off before new lines are appended. A bad line anywhere else means the file was damaged or
 // edited: an error, never a silently wrong total.
+//
+// A statistics run (`pyke_mpi --stats`) marks its header ` stats` and writes the nine columns of
+// perft/stats.h instead of the count: `<unit> <nodes> <captures> … <checkmates> <check>`. A plain
+// journal and a statistics journal of the same run differ in their headers: never mixed.
 #ifndef PYKE_MPI_JOURNAL_H_
 #define PYKE_MPI_JOURNAL_H_
 
@@ -21,13 +25,15 @@
 
 #include "absl/numeric/int128.h"
 #include "absl/status/statusor.h"
+#include "perft/stats.h"
 
 namespace pyke::mpi {
 
 inline constexpr int kJournalVersion = 1;
 
-// The first line of a journal for this run.
-std::string journal_header(const std::string& fen, int depth, int ply, size_t units);
+// The first line of a journal for this run; `stats` for a statistics run.
+std::string journal_header(const std::string& fen, int depth, int ply, size_t units,
+                           bool stats = false);
 
 class Journal {
  public:
@@ -35,18 +41,18 @@ class Journal {
   // finished. Errors: a foreign header, a damaged line, a unit index or count out of range, or
   // a file that cannot be read or written.
   static absl::StatusOr<Journal> open(const std::string& path, const std::string& header,
-                                      size_t units);
+                                      size_t units, bool stats = false);
 
   Journal(Journal&&) = default;
   Journal& operator=(Journal&&) = default;
 
-  // Units finished by earlier runs, with their counts.
-  const std::map<size_t, absl::uint128>& done() const { return done_; }
+  // Units finished by earlier runs, with their counts (a plain run's in `nodes`).
+  const std::map<size_t, perft::Stats>& done() const { return done_; }
   // True when a torn last line was found (and dropped).
   bool dropped_torn_line() const { return dropped_torn_line_; }
 
   // Appends one finished unit and flushes it to the operating system.
-  absl::Status append(size_t unit, absl::uint128 count);
+  absl::Status append(size_t unit, const perft::Stats& count);
 
  private:
   struct Closer {
@@ -56,12 +62,15 @@ class Journal {
 
   std::string path_;
   std::unique_ptr<std::FILE, Closer> file_;
-  std::map<size_t, absl::uint128> done_;
+  std::map<size_t, perft::Stats> done_;
   bool dropped_torn_line_ = false;
+  bool stats_ = false;
 };
 
-// The check value of a unit line (exposed for tests).
+// The check value of a unit line (exposed for tests): of the count alone in a plain journal, of
+// every column in a statistics journal.
 std::string journal_check(size_t unit, absl::uint128 count);
+std::string journal_check(size_t unit, const perft::Stats& stats);
 
 }  // namespace pyke::mpi
 

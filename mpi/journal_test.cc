@@ -10,6 +10,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "perft/stats.h"
 
 namespace pyke::mpi {
 namespace {
@@ -28,6 +29,13 @@ std::string read(const std::string& path) {
   return text.str();
 }
 
+// A plain run's count: the leaves, in `nodes`.
+perft::Stats nodes(absl::uint128 n) {
+  perft::Stats s;
+  s.nodes = n;
+  return s;
+}
+
 const std::string kHeader = journal_header("startpos-fen", 8, 4, 100);
 
 TEST(Journal, RecordsAndResumes) {
@@ -36,14 +44,14 @@ TEST(Journal, RecordsAndResumes) {
     absl::StatusOr<Journal> j = Journal::open(path, kHeader, 100);
     ASSERT_TRUE(j.ok()) << j.status();
     EXPECT_TRUE(j->done().empty());
-    ASSERT_TRUE(j->append(5, 123).ok());
-    ASSERT_TRUE(j->append(7, absl::MakeUint128(3, 1)).ok());  // past 2^64
+    ASSERT_TRUE(j->append(5, nodes(123)).ok());
+    ASSERT_TRUE(j->append(7, nodes(absl::MakeUint128(3, 1))).ok());  // past 2^64
   }
   absl::StatusOr<Journal> again = Journal::open(path, kHeader, 100);
   ASSERT_TRUE(again.ok()) << again.status();
   ASSERT_EQ(again->done().size(), 2u);
-  EXPECT_EQ(again->done().at(5), 123);
-  EXPECT_EQ(again->done().at(7), absl::MakeUint128(3, 1));
+  EXPECT_EQ(again->done().at(5).nodes, 123);
+  EXPECT_EQ(again->done().at(7).nodes, absl::MakeUint128(3, 1));
   EXPECT_FALSE(again->dropped_torn_line());
 }
 
@@ -67,7 +75,7 @@ TEST(Journal, DropsATornLastLineAndAppendsAfterTheGoodOnes) {
   {
     absl::StatusOr<Journal> j = Journal::open(path, kHeader, 100);
     ASSERT_TRUE(j.ok());
-    ASSERT_TRUE(j->append(1, 10).ok());
+    ASSERT_TRUE(j->append(1, nodes(10)).ok());
   }
   // A crash in the middle of writing the next line: no newline, half the text.
   std::ofstream(path, std::ios::app) << "2 2";
@@ -76,12 +84,12 @@ TEST(Journal, DropsATornLastLineAndAppendsAfterTheGoodOnes) {
     ASSERT_TRUE(j.ok()) << j.status();
     EXPECT_TRUE(j->dropped_torn_line());
     EXPECT_EQ(j->done().size(), 1u);
-    ASSERT_TRUE(j->append(2, 20).ok());
+    ASSERT_TRUE(j->append(2, nodes(20)).ok());
   }
   absl::StatusOr<Journal> j = Journal::open(path, kHeader, 100);
   ASSERT_TRUE(j.ok()) << j.status() << "\n" << read(path);
   EXPECT_EQ(j->done().size(), 2u);
-  EXPECT_EQ(j->done().at(2), 20);
+  EXPECT_EQ(j->done().at(2).nodes, 20);
   // A complete last line whose check fails is torn too.
   std::ofstream(path, std::ios::app) << "3 30 0000000000000000\n";
   absl::StatusOr<Journal> k = Journal::open(path, kHeader, 100);
@@ -99,6 +107,24 @@ TEST(Journal, RefusesADamagedLineInTheMiddle) {
   EXPECT_EQ(j.status().code(), absl::StatusCode::kDataLoss);
   std::ofstream(path) << kHeader << "\n500 10 " << journal_check(500, 10) << "\n";
   EXPECT_FALSE(Journal::open(path, kHeader, 100).ok()) << "unit out of range";
+}
+
+TEST(JournalTest, StatisticsJournalKeepsEveryColumnAndRefusesAPlainOne) {
+  const std::string path = temp_path("stats.journal");
+  const std::string header = journal_header("startpos-fen", 8, 4, 100, /*stats=*/true);
+  EXPECT_NE(header, kHeader);
+  perft::Stats s = nodes(absl::MakeUint128(2, 5));
+  s.captures = 11;
+  s.checkmates = 3;
+  {
+    absl::StatusOr<Journal> j = Journal::open(path, header, 100, /*stats=*/true);
+    ASSERT_TRUE(j.ok()) << j.status();
+    ASSERT_TRUE(j->append(9, s).ok());
+  }
+  absl::StatusOr<Journal> again = Journal::open(path, header, 100, /*stats=*/true);
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(again->done().at(9), s);
+  EXPECT_FALSE(Journal::open(path, kHeader, 100).ok()) << "a plain run must not take it";
 }
 
 }  // namespace

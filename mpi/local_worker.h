@@ -18,13 +18,13 @@
 #include <thread>
 #include <utility>
 
-#include "absl/numeric/int128.h"
+#include "perft/stats.h"
 
 namespace pyke::mpi {
 
 class LocalWorker {
  public:
-  using Count = std::function<absl::uint128(size_t unit)>;
+  using Count = std::function<perft::Stats(size_t unit)>;
 
   explicit LocalWorker(Count count) : count_(std::move(count)), thread_([this] { loop(); }) {}
   // Lets the unit being counted, if any, finish; a unit given but not started is dropped.
@@ -51,9 +51,9 @@ class LocalWorker {
     changed_.notify_all();
   }
   // A finished (unit, count), if any.
-  std::optional<std::pair<size_t, absl::uint128>> take_result() {
+  std::optional<std::pair<size_t, perft::Stats>> take_result() {
     std::lock_guard<std::mutex> lock(mutex_);
-    std::optional<std::pair<size_t, absl::uint128>> r = result_;
+    std::optional<std::pair<size_t, perft::Stats>> r = result_;
     result_.reset();
     // A unit given between the thread's finishing and this call waits for the result to be
     // taken: wake the thread for it. (Without this, rank 0 and its thread once waited for each
@@ -73,7 +73,7 @@ class LocalWorker {
         if (stop_) return;
         unit = *assigned_;
       }
-      const absl::uint128 count = count_(unit);
+      const perft::Stats count = count_(unit);
       std::lock_guard<std::mutex> lock(mutex_);
       result_ = std::make_pair(unit, count);
       assigned_.reset();
@@ -85,7 +85,7 @@ class LocalWorker {
   std::condition_variable changed_;
   bool stop_ = false;  // set by the destructor, which a given unit must not be able to hide
   std::optional<size_t> assigned_;
-  std::optional<std::pair<size_t, absl::uint128>> result_;
+  std::optional<std::pair<size_t, perft::Stats>> result_;
   std::thread thread_;  // last: starts once everything above exists
 };
 

@@ -11,15 +11,21 @@
 
 #include "absl/numeric/int128.h"
 #include "gtest/gtest.h"
+#include "perft/stats.h"
 
 namespace pyke::mpi {
 namespace {
 
 // A stand-in count that differs for every unit and needs 128 bits.
-absl::uint128 fake_count(size_t unit) { return absl::MakeUint128(unit + 1, unit * 7 + 3); }
+perft::Stats fake_count(size_t unit) {
+  perft::Stats s;
+  s.nodes = absl::MakeUint128(unit + 1, unit * 7 + 3);
+  s.checkmates = unit;
+  return s;
+}
 
 // Polls for a result for up to ten seconds (a test that fails must not hang).
-std::optional<std::pair<size_t, absl::uint128>> wait_for_result(LocalWorker& worker) {
+std::optional<std::pair<size_t, perft::Stats>> wait_for_result(LocalWorker& worker) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   while (std::chrono::steady_clock::now() < deadline) {
     if (auto r = worker.take_result()) return r;
@@ -78,7 +84,7 @@ TEST(LocalWorkerTest, DestructionLetsTheUnitBeingCountedFinish) {
       started = true;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       ++counted;
-      return absl::uint128(unit);
+      return fake_count(unit);
     });
     worker.give(1);
     while (!started) std::this_thread::yield();

@@ -14,6 +14,9 @@
 //    a 128-bit count. Rank 0 appends each to the journal (--journal) and flushes it; a run
 //    killed and started again with the same command takes the journal's units and counts the
 //    rest. Totals are per root move, in 128 bits.
+//  - With --stats every unit returns the nine columns of perft/stats.h instead (its table, if
+//    --hash, is a tt::MoveStatsTable), the journal keeps them, and the statistics tables of
+//    `pyke --stats` follow the divide (the depths below DEPTH counted on rank 0 at the end).
 #include <mpi.h>
 #include <unistd.h>
 
@@ -49,6 +52,8 @@
 #include "mpi/scheduler.h"
 #include "perft/frontier.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
+#include "tt/move_stats_table.h"
 #include "tt/table.h"
 #include "uci/perft_report.h"
 
@@ -61,12 +66,15 @@ ABSL_FLAG(std::string, journal, "",
           "append every finished unit to this file; a run started again resumes from it");
 ABSL_FLAG(int, frontier, 0, "frontier ply (default: depth - 4, between 1 and 4)");
 ABSL_FLAG(bool, quiet, false, "no progress on stderr");
+ABSL_FLAG(bool, stats, false,
+          "perft statistics per move type (perft/stats.h): every unit returns the nine columns, "
+          "the journal keeps them, and the tables of `pyke --stats` are printed");
 
 namespace pyke::mpi {
 namespace {
 
 constexpr int kUsageError = 2;
-constexpr int kTagResult = 1;  // worker -> rank 0: {unit or -1, count high, count low}
+constexpr int kTagResult = 1;  // worker -> rank 0: {unit or -1, then each column high, low}
 constexpr int kTagAssign = 2;  // rank 0 -> worker: {unit, or -1 to stop}
 
 using Clock = std::chrono::steady_clock;
@@ -77,8 +85,13 @@ struct Run {
   int depth = 0;
   perft::Frontier frontier;
   int threads = 1;
+  bool stats = false;
   std::unique_ptr<tt::PerftTable> table;
+  std::unique_ptr<tt::MoveStatsTable> stats_table;
 };
+
+// A result message: the unit, then each column of its count as two 64-bit halves.
+constexpr int kResultWords = 1 + 2 * perft::Stats::kColumns;
 
 // Everything every rank computes identically from the command line.
 absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
@@ -110,7 +123,13 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   absl::StatusOr<perft::Frontier> frontier = perft::make_frontier(run.root, run.depth, ply);
   if (!frontier.ok()) return frontier.status();
   run.frontier = *std::move(frontier);
-  if (const uint64_t mb = absl::GetFlag(FLAGS_hash); mb > 0) {
+  run.stats = absl::GetFlag(FLAGS_stats);
+  if (const uint64_t mb = absl::GetFlag(FLAGS_hash); mb > 0 && run.stats) {
+    absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> table =
+        tt::MoveStatsTable::create(mb, run.threads);
+    if (!table.ok()) return table.status();
+    run.stats_table = *std::move(table);
+  } else if (mb > 0) {
     absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = tt::PerftTable::create(mb, run.threads);
     if (!table.ok()) return table.status();
     run.table = *std::move(table);
@@ -118,27 +137,45 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   return run;
 }
 
-absl::uint128 count_unit(Run& run, size_t unit) {
-  perft::Options options;
-  options.threads = run.threads;
-  options.table = run.table.get();
+// A unit's count: its leaves (in `nodes`), or with --stats all nine columns. nodes == kOverflow
+// when it does not fit 128 bits.
+perft::Stats count_unit(Run& run, size_t unit) {
   const perft::WorkUnit& u = run.frontier.units[unit];
-  absl::StatusOr<absl::uint128> n = perft::perft(u.pos, u.depth, options);
-  return n.ok() ? *n : perft::kOverflow;
+  perft::Stats count;
+  if (run.stats) {
+    perft::StatsOptions options;
+    options.threads = run.threads;
+    options.table = run.stats_table.get();
+    absl::StatusOr<perft::Stats> s = perft::perft_stats(u.pos, u.depth, options);
+    if (s.ok()) return *s;
+  } else {
+    perft::Options options;
+    options.threads = run.threads;
+    options.table = run.table.get();
+    absl::StatusOr<absl::uint128> n = perft::perft(u.pos, u.depth, options);
+    if (n.ok()) {
+      count.nodes = *n;
+      return count;
+    }
+  }
+  count.nodes = perft::kOverflow;
+  return count;
 }
 
 // Workers other than rank 0: ask, count, answer, until told to stop.
 void worker_loop(Run& run) {
-  int64_t message[3] = {-1, 0, 0};
+  int64_t message[kResultWords] = {-1};
   while (true) {
-    MPI_Send(message, 3, MPI_INT64_T, 0, kTagResult, MPI_COMM_WORLD);
+    MPI_Send(message, kResultWords, MPI_INT64_T, 0, kTagResult, MPI_COMM_WORLD);
     int64_t unit = -1;
     MPI_Recv(&unit, 1, MPI_INT64_T, 0, kTagAssign, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (unit < 0) return;
-    const absl::uint128 count = count_unit(run, static_cast<size_t>(unit));
+    const perft::Stats count = count_unit(run, static_cast<size_t>(unit));
     message[0] = unit;
-    message[1] = static_cast<int64_t>(absl::Uint128High64(count));
-    message[2] = static_cast<int64_t>(absl::Uint128Low64(count));
+    for (int c = 0; c < perft::Stats::kColumns; ++c) {
+      message[1 + 2 * c] = static_cast<int64_t>(absl::Uint128High64(count.column(c)));
+      message[2 + 2 * c] = static_cast<int64_t>(absl::Uint128Low64(count.column(c)));
+    }
   }
 }
 
@@ -179,7 +216,7 @@ int fail(const absl::Status& status) {
 // Rank 0: hands out units, gathers counts, journals them, prints the divide.
 int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   const size_t unit_count = run.frontier.units.size();
-  std::vector<absl::uint128> counts(unit_count, 0);
+  std::vector<perft::Stats> counts(unit_count);
   std::vector<bool> done(unit_count, false);
   size_t resumed = 0;
   if (journal) {
@@ -192,7 +229,7 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   Scheduler scheduler(unit_count, done);
   absl::uint128 nodes_done = 0;
   const auto unit_nodes = [&](size_t u) {
-    return counts[u] * absl::uint128(run.frontier.units[u].paths());
+    return counts[u].nodes * absl::uint128(run.frontier.units[u].paths());
   };
   for (size_t u = 0; u < unit_count; ++u) {
     if (done[u]) nodes_done += unit_nodes(u);
@@ -200,8 +237,8 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   const Clock::time_point start = Clock::now();
 
   absl::Status failure;
-  const auto record = [&](size_t unit, absl::uint128 count) {
-    if (count == perft::kOverflow) {
+  const auto record = [&](size_t unit, const perft::Stats& count) {
+    if (count.nodes == perft::kOverflow) {
       failure = perft::overflow_error(run.depth);
       return;
     }
@@ -244,13 +281,16 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
       MPI_Status status;
       if (ranks > 1) MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
       if (flag) {
-        int64_t message[3];
-        MPI_Recv(message, 3, MPI_INT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
+        int64_t message[kResultWords];
+        MPI_Recv(message, kResultWords, MPI_INT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
         if (message[0] >= 0) {
-          record(static_cast<size_t>(message[0]),
-                 absl::MakeUint128(static_cast<uint64_t>(message[1]),
-                                   static_cast<uint64_t>(message[2])));
+          perft::Stats count;
+          for (int c = 0; c < perft::Stats::kColumns; ++c) {
+            count.column(c) = absl::MakeUint128(static_cast<uint64_t>(message[1 + 2 * c]),
+                                                static_cast<uint64_t>(message[2 + 2 * c]));
+          }
+          record(static_cast<size_t>(message[0]), count);
         }
         assign(status.MPI_SOURCE);
         busy = true;
@@ -284,14 +324,22 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
-  std::vector<perft::DivideEntry> entries;
-  for (const Move move : run.frontier.root_moves) entries.push_back({move, 0});
+  // Per root move: each unit's count times its paths there, every column (each column is at most
+  // the nodes, so a product whose nodes fit 128 bits fits everywhere).
+  std::vector<perft::StatsDivideEntry> entries;
+  for (const Move move : run.frontier.root_moves) entries.push_back({move, {}});
   absl::uint128 counted_now = 0;
   for (size_t u = 0; u < unit_count; ++u) {
     for (const auto& [root, paths] : run.frontier.units[u].roots) {
-      const absl::uint128 part = counts[u] * absl::uint128(paths);
-      if (paths != 0 && part / paths != counts[u]) return fail(perft::overflow_error(run.depth));
-      if (!pyke::perft::add_count(entries[root].nodes, part)) {
+      const absl::uint128 nodes = counts[u].nodes * absl::uint128(paths);
+      if (paths != 0 && nodes / paths != counts[u].nodes) {
+        return fail(perft::overflow_error(run.depth));
+      }
+      perft::Stats part;
+      for (int c = 0; c < perft::Stats::kColumns; ++c) {
+        part.column(c) = counts[u].column(c) * absl::uint128(paths);
+      }
+      if (!pyke::perft::add_count(entries[root].stats, part)) {
         return fail(perft::overflow_error(run.depth));
       }
     }
@@ -299,7 +347,21 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   for (size_t u = 0; u < unit_count; ++u) {
     if (!done[u]) counted_now += unit_nodes(u);
   }
-  uci::write_divide(entries, std::cout, run.chess960);
+  uci::write_divide(uci::nodes_of(entries), std::cout, run.chess960);
+  if (run.stats) {
+    // The shallower depths are counted here, on rank 0: together a few per cent of the last.
+    std::vector<perft::Stats> by_depth;
+    perft::StatsOptions options;
+    options.threads = run.threads;
+    for (int d = 1; d < run.depth; ++d) {
+      absl::StatusOr<perft::Stats> s = perft::perft_stats(run.root, d, options);
+      if (!s.ok()) return fail(s.status());
+      by_depth.push_back(*s);
+    }
+    by_depth.push_back(perft::divide_stats_total(entries));
+    std::cout << '\n';
+    uci::write_stats_report(entries, by_depth, run.chess960, /*grouped=*/false, std::cout);
+  }
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds,
                                seconds > 0 ? static_cast<double>(counted_now) / seconds : 0.0);
   std::cout << absl::StrFormat("Units: %d (%d paths at ply %d), %d from the journal, %d ranks\n",
@@ -336,8 +398,8 @@ int run_main(int argc, char** argv, bool use_mpi) {
     absl::StatusOr<Journal> opened =
         Journal::open(absl::GetFlag(FLAGS_journal),
                       journal_header(run->root.to_fen(CastlingNotation::kShredder), run->depth,
-                                     run->frontier.ply, run->frontier.units.size()),
-                      run->frontier.units.size());
+                                     run->frontier.ply, run->frontier.units.size(), run->stats),
+                      run->frontier.units.size(), run->stats);
     if (opened.ok()) {
       journal = *std::move(opened);
       if (!journal->done().empty() || journal->dropped_torn_line()) {
@@ -374,7 +436,7 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "perft on a cluster over MPI.\n\n"
       "  mpirun -np N pyke_mpi [--fen FEN] [--chess960] [--threads N] [--hash MB]\n"
-      "         [--journal FILE] [--frontier PLY] [--quiet] DEPTH [MOVE ...]");
+      "         [--journal FILE] [--frontier PLY] [--stats] [--quiet] DEPTH [MOVE ...]");
   const bool use_mpi = pyke::mpi::launched_by_mpi();
   int provided = 0;
   // Only the main thread calls MPI; rank 0's counting thread and //perft's threads do not.

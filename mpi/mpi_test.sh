@@ -32,6 +32,27 @@ for ranks in 2 3 4; do
   done
 done
 
+# --stats: the same tables as pyke --stats (Kiwipete depth 4 tells the conventions apart), plain
+# and through a statistics table, and from a statistics journal: a second run takes every unit
+# from it and prints the same; a plain run refuses that journal.
+for hash in 0 8; do
+  want=$("$pyke" --stats --quiet --threads 1 --fen "$kiwipete" 4 | grep -v '^Time\|^Speed')
+  got=$(mpirun_ 3 "$pyke_mpi" --stats --quiet --threads 1 --hash "$hash" --fen "$kiwipete" 4 |
+        grep -v '^Time\|^Speed\|^Units')
+  check "stats, 3 ranks, hash $hash" test "${want:-no output from pyke}" = "$got"
+done
+stats_journal="$work/stats.journal"
+rm -f "$stats_journal"
+first=$(mpirun_ 2 "$pyke_mpi" --stats --quiet --threads 1 --journal "$stats_journal" --fen "$kiwipete" 4 |
+        grep -v '^Time\|^Speed\|^Units')
+again=$(mpirun_ 2 "$pyke_mpi" --stats --quiet --threads 1 --journal "$stats_journal" --fen "$kiwipete" 4 2>"$work/stats_resume.err" |
+        grep -v '^Time\|^Speed\|^Units')
+check "stats journal resumed: same tables" test "${first:-no output}" = "$again"
+check "stats journal resumed: every unit" grep -q "resuming: 48 of 48 units" "$work/stats_resume.err"
+check "stats row from the cluster" grep -Eq '^4 +4085603 +757163 +1929 +128013 +15172 +25523 +42 +6 +43$' <<<"$first"
+mpirun_ 2 "$pyke_mpi" --quiet --threads 1 --journal "$stats_journal" --fen "$kiwipete" 4 > "$work/mixed.out" 2>&1
+check "a plain run refuses a statistics journal" grep -q "belongs to another run" "$work/mixed.out"
+
 # Published positions (every seventh) at depth 4, against the suite's counts.
 i=0
 while IFS= read -r line; do

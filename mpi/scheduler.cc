@@ -7,7 +7,7 @@
 namespace pyke::mpi {
 
 Scheduler::Scheduler(size_t units, const std::vector<bool>& done)
-    : state_(units, State::kWaiting), counts_(units, 0) {
+    : state_(units, State::kWaiting), counts_(units) {
   for (size_t u = 0; u < units && u < done.size(); ++u) {
     if (done[u]) {
       state_[u] = State::kDone;
@@ -35,15 +35,17 @@ std::optional<size_t> Scheduler::next() {
   return std::nullopt;
 }
 
-absl::StatusOr<bool> Scheduler::finish(size_t unit, absl::uint128 count) {
+absl::StatusOr<bool> Scheduler::finish(size_t unit, const perft::Stats& count) {
   if (unit >= state_.size() || state_[unit] == State::kWaiting) {
     return absl::InternalError(absl::StrCat("unit ", unit, " finished but never handed out"));
   }
   if (state_[unit] == State::kDone) {
     if (counts_[unit] != count) {
       return absl::DataLossError(absl::StrCat(
-          "two counts of unit ", unit, " disagree: ", perft::count_text(counts_[unit]), " and ",
-          perft::count_text(count), " (a hash collision or a faulty node); the run stops"));
+          "two counts of unit ", unit, " disagree: ", perft::count_text(counts_[unit].nodes),
+          " and ", perft::count_text(count.nodes), " nodes",
+          counts_[unit].nodes == count.nodes ? " (their statistics differ)" : "",
+          " (a hash collision or a faulty node); the run stops"));
     }
     return false;
   }

@@ -3,7 +3,7 @@
 //
 //   Scheduler s(units, already_done);             // from the journal
 //   std::optional<size_t> u = s.next();           // for an idle worker; nullopt: nothing now
-//   absl::StatusOr<bool> fresh = s.finish(*u, count);
+//   absl::StatusOr<bool> fresh = s.finish(*u, count);   // a perft::Stats
 //   if (s.all_done()) { … }
 //
 // Units are handed out in order, one per request, so a slow or busy node simply asks less
@@ -21,6 +21,7 @@
 
 #include "absl/numeric/int128.h"
 #include "absl/status/statusor.h"
+#include "perft/stats.h"
 
 namespace pyke::mpi {
 
@@ -33,9 +34,10 @@ class Scheduler {
   // not copied yet; nullopt when there is nothing to hand out now.
   std::optional<size_t> next();
 
-  // Records a unit's count. True when it is the unit's first count; false for a copy's count
-  // that agrees. An error when the copies disagree, or for a unit never handed out.
-  absl::StatusOr<bool> finish(size_t unit, absl::uint128 count);
+  // Records a unit's count (its leaves in `nodes`; with statistics, every column). True when it
+  // is the unit's first count; false for a copy's count that agrees. An error when the copies
+  // disagree in any column, or for a unit never handed out.
+  absl::StatusOr<bool> finish(size_t unit, const perft::Stats& count);
 
   bool all_done() const { return done_count_ == state_.size(); }
   size_t done_count() const { return done_count_; }
@@ -44,7 +46,7 @@ class Scheduler {
  private:
   enum class State { kWaiting, kOut, kCopied, kDone };
   std::vector<State> state_;
-  std::vector<absl::uint128> counts_;
+  std::vector<perft::Stats> counts_;
   size_t next_fresh_ = 0;
   std::deque<size_t> outstanding_;  // handed out, not back, in the order handed out
   size_t done_count_ = 0;

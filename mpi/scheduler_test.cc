@@ -7,9 +7,17 @@
 #include <set>
 
 #include "gtest/gtest.h"
+#include "perft/stats.h"
 
 namespace pyke::mpi {
 namespace {
+
+// A plain run's count: the leaves, in `nodes`.
+perft::Stats nodes(absl::uint128 n) {
+  perft::Stats s;
+  s.nodes = n;
+  return s;
+}
 
 absl::uint128 count_of(size_t unit) { return absl::uint128(unit) * 1000 + 7; }
 
@@ -30,7 +38,7 @@ TEST(Scheduler, FakeWorkersFinishingOutOfOrderCountEveryUnitOnce) {
     const size_t pick = rng() % in_flight.size();
     const size_t unit = in_flight[pick];
     in_flight.erase(in_flight.begin() + pick);
-    absl::StatusOr<bool> fresh = s.finish(unit, count_of(unit));
+    absl::StatusOr<bool> fresh = s.finish(unit, nodes(count_of(unit)));
     ASSERT_TRUE(fresh.ok()) << fresh.status();
     EXPECT_EQ(*fresh, !finished.count(unit)) << unit;
     finished.insert(unit);
@@ -58,18 +66,31 @@ TEST(Scheduler, LateUnitsAreCopiedOnceAndCopiesMustAgree) {
   EXPECT_EQ(s.next(), 0u);
   EXPECT_EQ(s.next(), 1u);
   EXPECT_EQ(s.next(), 2u);
-  ASSERT_TRUE(s.finish(1, 11).ok());
+  ASSERT_TRUE(s.finish(1, nodes(11)).ok());
   // Everything is out: idle workers get copies of the oldest late units, once each.
   EXPECT_EQ(s.next(), 0u);
   EXPECT_EQ(s.next(), 2u);
   EXPECT_FALSE(s.next().has_value());
-  EXPECT_EQ(*s.finish(0, 10), true);
-  EXPECT_EQ(*s.finish(0, 10), false) << "the copy agrees";
-  EXPECT_EQ(*s.finish(2, 12), true);
-  absl::StatusOr<bool> disagree = s.finish(2, 13);
+  EXPECT_EQ(*s.finish(0, nodes(10)), true);
+  EXPECT_EQ(*s.finish(0, nodes(10)), false) << "the copy agrees";
+  EXPECT_EQ(*s.finish(2, nodes(12)), true);
+  absl::StatusOr<bool> disagree = s.finish(2, nodes(13));
   EXPECT_EQ(disagree.status().code(), absl::StatusCode::kDataLoss);
   EXPECT_TRUE(s.all_done());
-  EXPECT_FALSE(s.finish(7, 1).ok()) << "no such unit";
+  EXPECT_FALSE(s.finish(7, nodes(1)).ok()) << "no such unit";
+}
+
+TEST(SchedulerTest, CopiesThatDifferInOneStatisticsColumnDisagree) {
+  Scheduler s(1, {});
+  ASSERT_EQ(s.next(), 0u);
+  ASSERT_EQ(s.next(), 0u);  // the copy
+  perft::Stats a = nodes(100), b = nodes(100);
+  a.checks = 7;
+  b.checks = 8;
+  ASSERT_TRUE(*s.finish(0, a));
+  absl::StatusOr<bool> disagree = s.finish(0, b);
+  ASSERT_FALSE(disagree.ok());
+  EXPECT_NE(disagree.status().message().find("statistics differ"), std::string::npos);
 }
 
 }  // namespace
