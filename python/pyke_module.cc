@@ -31,6 +31,8 @@
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "perft/perft.h"
+#include "perft/stats.h"
+#include "tt/move_stats_table.h"
 #include "tt/table.h"
 
 namespace py = pybind11;
@@ -139,6 +141,72 @@ py::dict divide_py(const std::string& fen, int depth, int threads, uint64_t hash
   return out;
 }
 
+// A statistics count: the options of `c` (threads, stop flag, signal checks) with a statistics
+// table of its own when `hash_mb` > 0.
+struct StatsCounting {
+  perft::StatsOptions options;
+  std::unique_ptr<tt::MoveStatsTable> table;
+};
+
+StatsCounting stats_counting(const Counting& c, uint64_t hash_mb) {
+  StatsCounting s;
+  s.options.threads = c.options.threads;
+  s.options.stop = c.options.stop;
+  s.options.progress = c.options.progress;
+  if (hash_mb > 0) {
+    s.table = value_or_raise(tt::MoveStatsTable::create(hash_mb, s.options.threads));
+    s.options.table = s.table.get();
+  }
+  return s;
+}
+
+// {"nodes": …, "captures": …, …} (the columns of perft/stats.h, named as in --json).
+py::dict stats_dict(const perft::Stats& stats) {
+  py::dict out;
+  for (int c = 0; c < perft::Stats::kColumns; ++c) {
+    out[py::str(std::string(perft::kStatsColumns[c]))] = to_python(stats.column(c));
+  }
+  return out;
+}
+
+py::dict stats_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
+                  const std::vector<std::string>& moves, bool chess960) {
+  const Root root = root_of(fen, moves, chess960);
+  Counting c = counting(threads, 0);
+  watch_signals(c);
+  StatsCounting s = stats_counting(c, hash_mb);
+  absl::StatusOr<perft::Stats> stats;
+  {
+    py::gil_scoped_release counting_without_the_gil;
+    stats = perft::perft_stats(root.pos, depth, s.options);
+  }
+  c.raise_if_interrupted();
+  return stats_dict(value_or_raise(std::move(stats)));
+}
+
+py::dict divide_stats_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
+                         const std::vector<std::string>& moves, bool chess960) {
+  const Root root = root_of(fen, moves, chess960);
+  Counting c = counting(threads, 0);
+  watch_signals(c);
+  StatsCounting s = stats_counting(c, hash_mb);
+  absl::StatusOr<std::vector<perft::StatsDivideEntry>> entries;
+  {
+    py::gil_scoped_release counting_without_the_gil;
+    entries = perft::divide_stats(root.pos, depth, s.options);
+  }
+  c.raise_if_interrupted();
+  std::vector<std::pair<std::string, perft::Stats>> rows;
+  for (const perft::StatsDivideEntry& e : value_or_raise(std::move(entries))) {
+    rows.emplace_back(to_uci(e.move, root.chess960), e.stats);
+  }
+  std::sort(rows.begin(), rows.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  py::dict out;  // sorted as `pyke --stats DEPTH` prints them
+  for (const auto& [move, stats] : rows) out[py::str(move)] = stats_dict(stats);
+  return out;
+}
+
 std::vector<std::string> legal_moves_py(const std::string& fen,
                                         const std::vector<std::string>& moves, bool chess960) {
   const Root root = root_of(fen, moves, chess960);
@@ -186,7 +254,9 @@ py::dict verify_py(const std::string& path, std::optional<int> max_depth, int th
 PYBIND11_MODULE(pyke, m) {
   using namespace pyke::python;
   namespace perft = pyke::perft;
-  m.doc() = "Pyke: exact perft at native speed (perft, divide, legal_moves, verify).";
+  m.doc() =
+      "Pyke: exact perft at native speed (perft, divide, stats, divide_stats, legal_moves, "
+      "verify).";
   m.attr("MAX_DEPTH") = perft::kMaxDepth;
   m.attr("MAX_THREADS") = perft::kMaxThreads;
   m.def("perft", &perft_py, py::arg("fen"), py::arg("depth"), py::kw_only(), py::arg("threads") = 0,
@@ -198,6 +268,16 @@ PYBIND11_MODULE(pyke, m) {
         py::arg("threads") = 0, py::arg("hash_mb") = 0,
         py::arg("moves") = std::vector<std::string>{}, py::arg("chess960") = false,
         "perft split by root move: {uci_move: nodes}, sorted by move. depth 1 to MAX_DEPTH.");
+  m.def("stats", &stats_py, py::arg("fen"), py::arg("depth"), py::kw_only(), py::arg("threads") = 0,
+        py::arg("hash_mb") = 0, py::arg("moves") = std::vector<std::string>{},
+        py::arg("chess960") = false,
+        "Perft statistics of a position (FEN or \"startpos\"): the leaf moves that are captures, "
+        "en passant (\"ep\"), castles, promotions, checks, discovery checks, double checks and "
+        "checkmates, with \"nodes\", as the Chess Programming Wiki's tables define them.");
+  m.def("divide_stats", &divide_stats_py, py::arg("fen"), py::arg("depth"), py::kw_only(),
+        py::arg("threads") = 0, py::arg("hash_mb") = 0,
+        py::arg("moves") = std::vector<std::string>{}, py::arg("chess960") = false,
+        "The statistics per root move: {move: {column: count}}, sorted by move.");
   m.def("legal_moves", &legal_moves_py, py::arg("fen"), py::kw_only(),
         py::arg("moves") = std::vector<std::string>{}, py::arg("chess960") = false,
         "The legal moves in UCI notation, sorted.");

@@ -23,6 +23,21 @@ def perft(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
           moves: Sequence[str] = (), chess960: bool = False) -> int: ...
 def divide(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
            moves: Sequence[str] = (), chess960: bool = False) -> dict[str, int]: ...
+class Stats(TypedDict):
+    nodes: int
+    captures: int
+    ep: int
+    castles: int
+    promotions: int
+    checks: int
+    discovery_checks: int
+    double_checks: int
+    checkmates: int
+
+def stats(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
+          moves: Sequence[str] = (), chess960: bool = False) -> Stats: ...
+def divide_stats(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
+                 moves: Sequence[str] = (), chess960: bool = False) -> dict[str, Stats]: ...
 def legal_moves(fen: str, *, moves: Sequence[str] = (), chess960: bool = False) -> list[str]: ...
 def verify(path: str, *, max_depth: Optional[int] = None, threads: int = 0,
            hash_mb: int = 0) -> VerifyResult: ...

@@ -94,6 +94,29 @@ class Divide(unittest.TestCase):
             self.assertEqual(nodes, pyke.perft(KIWIPETE, 2, moves=[move]), move)
 
 
+class Stats(unittest.TestCase):
+    def test_published_rows(self):
+        # The Chess Programming Wiki's start position depth 5 and Kiwipete depth 4 rows.
+        self.assertEqual(pyke.stats("startpos", 5), {
+            "nodes": 4865609, "captures": 82719, "ep": 258, "castles": 0, "promotions": 0,
+            "checks": 27351, "discovery_checks": 6, "double_checks": 0, "checkmates": 347})
+        s = pyke.stats(KIWIPETE, 4, threads=2, hash_mb=8)
+        self.assertEqual((s["nodes"], s["discovery_checks"], s["double_checks"], s["checkmates"]),
+                         (4085603, 42, 6, 43))
+
+    def test_divide_stats_sums_to_stats_and_is_sorted(self):
+        d = pyke.divide_stats(KIWIPETE, 3)
+        self.assertEqual(list(d), sorted(d))
+        total = pyke.stats(KIWIPETE, 3)
+        for column, count in total.items():
+            self.assertEqual(sum(row[column] for row in d.values()), count, column)
+        self.assertEqual({m: row["nodes"] for m, row in d.items()}, pyke.divide(KIWIPETE, 3))
+
+    def test_bad_depth_raises(self):
+        with self.assertRaises(ValueError):
+            pyke.stats("startpos", pyke.MAX_DEPTH + 1)
+
+
 class LegalMoves(unittest.TestCase):
     def test_start_position(self):
         moves = pyke.legal_moves("startpos")
@@ -174,7 +197,7 @@ class Stubs(unittest.TestCase):
         stub = os.path.join(os.path.dirname(pyke.__file__), "pyke.pyi")
         with open(stub) as f:
             text = f.read()
-        for name in ("perft", "divide", "legal_moves", "verify"):
+        for name in ("perft", "divide", "stats", "divide_stats", "legal_moves", "verify"):
             self.assertIn("def %s(" % name, text)
             self.assertTrue(callable(getattr(pyke, name)))
 
