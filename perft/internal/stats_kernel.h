@@ -98,17 +98,39 @@ PYKE_INLINE Bitboard checkers_of(const Position& pos) {
           (rook_attacks<Sliders>(king, occupied) & (pos.pieces(kRook) | queens)));
 }
 
+// Whether the side to move in `child` (Them, in check) has a legal reply: a king move first
+// (most checks leave one), and only then, in single check, the others.
+template <Color Them, class Sliders>
+PYKE_INLINE bool has_legal_reply(const Position& child) {
+  const MaskSet m = create_masks<Them, Sliders>(child);
+  if (king_moves<Them, true, Sliders>(child, m).targets) return true;
+  if (m.checkers > 1) return false;
+  MoveTally replies;
+  add_non_king_moves<Them, Sliders>(child, m, replies);
+  return replies.total() > 0;
+}
+
 // A leaf move that gives check, made: `checkers` are the pieces giving it, `moved` the square of
 // the moved piece (for castling, the rook's).
 template <Color Us, class Sliders>
 PYKE_INLINE void count_check(const Position& child, Bitboard checkers, Square moved, LeafStats& s) {
   ++s.checks;
-  if (count_legal_moves<~Us, Sliders>(child) == 0) {
+  if (!has_legal_reply<~Us, Sliders>(child)) {
     ++s.checkmates;
   } else if (more_than_one(checkers)) {
     ++s.double_checks;
   } else if (checkers != square_bb(moved)) {
     ++s.discovered_checks;
+  }
+}
+
+// A leaf move of a piece that uncovers nothing and checks from its destination: one checker,
+// the moved piece, so it is a direct check; made only to ask whether it mates.
+template <Color Us, class Sliders, PieceType P>
+[[gnu::noinline]] void count_direct_check(const Position& pos, Move move, LeafStats& checks) {
+  ++checks.checks;
+  if (!has_legal_reply<~Us, Sliders>(perft_child<Us>(pos, PieceTag<P>{}, move))) {
+    ++checks.checkmates;
   }
 }
 
@@ -137,6 +159,12 @@ PYKE_INLINE Square castling_rook_destination(Move castling) {
   const Square king = castling.from(), rook = castling.to();
   const int rank = rank_of(king);
   return static_cast<Square>(8 * rank + (file_of(rook) > file_of(king) ? 5 : 3));
+}
+
+// The square a castling king lands on: the g-file towards the h-side, the c-file otherwise.
+PYKE_INLINE Square castling_king_destination(Move castling) {
+  const Square king = castling.from(), rook = castling.to();
+  return static_cast<Square>(8 * rank_of(king) + (file_of(rook) > file_of(king) ? 6 : 2));
 }
 
 // Classifies the moves of a leaf parent as the generator hands them over (see the top).
@@ -174,10 +202,20 @@ struct LeafStatsSink {
     }
   }
 
+  // A castling checks directly when the rook attacks the king from its landing square (king and
+  // rook on their new squares); by discovery only if king or rook left a line to the enemy king
+  // (they are among the discoverers). Otherwise nothing is made.
   PYKE_INLINE void castling(Move move) {
     ++s.nodes;
     ++s.castles;
-    count_if_check<Us, Sliders, kKing>(pos, move, castling_rook_destination(move), checks);
+    const Square rook_to = castling_rook_destination(move);
+    const Square king_to = castling_king_destination(move);
+    const Bitboard occupied = (pos.occupied() ^ square_bb(move.from()) ^ square_bb(move.to())) |
+                              square_bb(king_to) | square_bb(rook_to);
+    if ((rook_attacks<Sliders>(rook_to, occupied) & square_bb(info.king)) ||
+        (info.discoverers & (square_bb(move.from()) | square_bb(move.to())))) [[unlikely]] {
+      count_if_check<Us, Sliders, kKing>(pos, move, rook_to, checks);
+    }
   }
 
   template <int Travel>
@@ -236,14 +274,130 @@ struct LeafStatsSink {
   }
 };
 
-// Depth 1: the legal moves, classified without making any but the checking ones.
+// The moves of Us's knights, bishops, rooks and queens that neither are pinned nor stand between
+// the enemy king and one of Us's sliders ("plain" pieces), classified setwise (AVX-512 lanes,
+// count_avx512.h): nodes and captures are popcounts of the lanes' attack sets, as the bulk count
+// has them (two own pieces never reach one square in the same direction, so each move is counted
+// once). A plain piece's move can only check directly (it uncovers nothing), and it does so
+// exactly when its destination is one of the squares from which a piece of its type attacks the
+// enemy king: for each such destination that a lane reaches, the pieces that move there are
+// found from the destination (a slider sees its origin from its destination through the same
+// occupancy; a knight's jump is symmetric), and each of those moves is made and counted.
+template <Color Us, class Sliders>
+PYKE_INLINE void add_plain_piece_stats(const Position& pos, const MaskSet& m, const CheckInfo& info,
+                                       Bitboard plain, LeafStats& s, LeafStats& checks) {
+#if PYKE_HAS_SETWISE_COUNT
+  const Bitboard occupied = pos.occupied();
+  const Bitboard movable = ~pos.pieces(Us) & m.check_mask;
+  const Bitboard knights = pos.pieces(Us, kKnight) & plain;
+  const Bitboard bishops = pos.pieces(Us, kBishop) & plain;
+  const Bitboard rooks = pos.pieces(Us, kRook) & plain;
+  const Bitboard queens = pos.pieces(Us, kQueen) & plain;
+  const setwise::LaneAttacks a =
+      setwise::lane_attacks(knights, rooks | queens, bishops | queens, ~occupied);
+  const __m512i to_movable = _mm512_set1_epi64(static_cast<int64_t>(movable));
+  const __m512i to_capture = _mm512_set1_epi64(static_cast<int64_t>(movable & pos.pieces(~Us)));
+  const __m512i moves =
+      _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(a.slides, to_movable)),
+                       _mm512_popcnt_epi64(_mm512_and_si512(a.jumps, to_movable)));
+  const __m512i captures =
+      _mm512_add_epi64(_mm512_popcnt_epi64(_mm512_and_si512(a.slides, to_capture)),
+                       _mm512_popcnt_epi64(_mm512_and_si512(a.jumps, to_capture)));
+  s.nodes += static_cast<uint64_t>(_mm512_reduce_add_epi64(moves));
+  s.captures += static_cast<uint64_t>(_mm512_reduce_add_epi64(captures));
+  const Bitboard reached =
+      static_cast<Bitboard>(_mm512_reduce_or_epi64(_mm512_or_si512(a.slides, a.jumps)));
+  for (Bitboard b = reached & movable & (info.direct[kKnight] | info.direct[kQueen]); b;
+       b = clear_lsb(b)) {
+    const Square to = lsb(b);
+    const Bitboard bit = square_bb(to);
+    const auto made = [&](Bitboard from_set, auto piece) {
+      for (; from_set; from_set = clear_lsb(from_set)) {
+        count_direct_check<Us, Sliders, decltype(piece)::value>(pos, Move::make(lsb(from_set), to),
+                                                                checks);
+      }
+    };
+    if (bit & info.direct[kKnight]) made(knight_attacks(to) & knights, PieceTag<kKnight>{});
+    // A queen checks from `to` along either kind of line and reaches it along either kind.
+    const bool diagonal_check = bit & info.direct[kBishop],
+               orthogonal_check = bit & info.direct[kRook];
+    if (!diagonal_check && !orthogonal_check) continue;
+    const Bitboard diagonal = bishop_attacks<Sliders>(to, occupied);
+    const Bitboard orthogonal = rook_attacks<Sliders>(to, occupied);
+    if (diagonal_check) made(diagonal & bishops, PieceTag<kBishop>{});
+    if (orthogonal_check) made(orthogonal & rooks, PieceTag<kRook>{});
+    made((diagonal | orthogonal) & queens, PieceTag<kQueen>{});
+  }
+#else
+  (void)pos, (void)m, (void)info, (void)plain, (void)s, (void)checks;
+#endif
+}
+
+// The other pieces one by one, as the generator hands them over (generate.h), through the sink.
+template <Color Us, class Sliders>
+PYKE_INLINE void add_special_piece_stats(const Position& pos, const MaskSet& m, Bitboard special,
+                                         LeafStatsSink<Us, Sliders>& sink) {
+  const Bitboard occupied = pos.occupied();
+  const Bitboard movable = ~pos.pieces(Us) & m.check_mask;
+  const Bitboard pinned = m.pinmask_diagonal | m.pinmask_orthogonal;
+  for (Bitboard b = pos.pieces(Us, kKnight) & special & ~pinned; b; b = clear_lsb(b)) {
+    sink.piece(PieceTag<kKnight>{}, lsb(b), knight_attacks(lsb(b)) & movable);
+  }
+  for (Bitboard b = pos.pieces(Us, kBishop) & special & ~m.pinmask_orthogonal; b;
+       b = clear_lsb(b)) {
+    sink.piece(PieceTag<kBishop>{}, lsb(b),
+               diagonal_slider_targets<Sliders>(lsb(b), occupied, movable, m));
+  }
+  for (Bitboard b = pos.pieces(Us, kRook) & special & ~m.pinmask_diagonal; b; b = clear_lsb(b)) {
+    sink.piece(PieceTag<kRook>{}, lsb(b),
+               orthogonal_slider_targets<Sliders>(lsb(b), occupied, movable, m));
+  }
+  for (Bitboard b = pos.pieces(Us, kQueen) & special; b; b = clear_lsb(b)) {
+    const Square q = lsb(b);
+    Bitboard targets = 0;
+    if (!(square_bb(q) & m.pinmask_orthogonal)) {
+      targets |= diagonal_slider_targets<Sliders>(q, occupied, movable, m);
+    }
+    if (!(square_bb(q) & m.pinmask_diagonal)) {
+      targets |= orthogonal_slider_targets<Sliders>(q, occupied, movable, m);
+    }
+    sink.piece(PieceTag<kQueen>{}, q, targets);
+  }
+}
+
+// Depth 1: the legal moves, classified without making any but the checking ones. With AVX-512,
+// the plain pieces setwise (add_plain_piece_stats) and the rest through the sink; without, every
+// set through the generator and the sink.
 template <Color Us, class Sliders>
 PYKE_INLINE void stats_leaf_parent(const Position& pos, LeafStats& s) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
   const CheckInfo info = check_info<Us, Sliders>(pos);
   LeafStats checks;
   LeafStatsSink<Us, Sliders> sink{pos, info, checks};
-  generate_legal_targets<Us, Sliders>(pos, m, sink);
+  if constexpr (counts_setwise<Sliders>()) {
+    const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
+    sink.piece(PieceTag<kKing>{}, m.king, king.targets);
+    if (m.checkers <= 1) {
+      for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
+        const CastlingPath& path = lowest_castling_path(pos, rights);
+        sink.castling(Move::make(path.king_from, path.rook_from, MoveKind::kCastling));
+      }
+      const PawnTargets pawns = pawn_targets<Us>(pos, m);
+      sink.template pawns<kForward<Us>>(pawns.single_push);
+      sink.template pawns<2 * kForward<Us>>(pawns.double_push);
+      sink.template pawns<kForwardEast<Us>>(pawns.capture_east);
+      sink.template pawns<kForwardWest<Us>>(pawns.capture_west);
+      sink.en_passant(en_passant_origins<Us, Sliders>(pos, m), pos.en_passant_square());
+      const Bitboard special = m.pinmask_diagonal | m.pinmask_orthogonal | info.discoverers;
+      add_plain_piece_stats<Us, Sliders>(pos, m, info, ~special, sink.s, checks);
+      if ((pos.pieces(Us) & ~pos.pieces(Us, kPawn) & ~pos.pieces(Us, kKing) & special))
+          [[unlikely]] {
+        add_special_piece_stats<Us, Sliders>(pos, m, special, sink);
+      }
+    }
+  } else {
+    generate_legal_targets<Us, Sliders>(pos, m, sink);
+  }
   s += sink.s;
   s += checks;
 }
