@@ -2,8 +2,9 @@
 // tests/data/perft_stats.tsv, and a slow reference that makes every leaf move and asks the
 // position (tests/stats_reference.h) on the published, random and Chess960 suites.
 //
-// Flags: --max_nodes=N (rows of the data file up to N nodes; the manual deep test raises it),
-// --min_nodes=N.
+// Flags: --max_nodes=N, --min_nodes=N (the rows of the data file counted), --threads=N,
+// --hash_megabytes=N (0: a one-bucket table), --reference_depth=N and --reference_stride=N (the
+// leaf-by-leaf checks: to depth N, on every N-th position of what the fast test takes).
 #include "perft/stats.h"
 
 #include <atomic>
@@ -30,6 +31,9 @@ ABSL_FLAG(uint64_t, max_nodes, 200'000'000, "largest row of the statistics file 
 ABSL_FLAG(uint64_t, min_nodes, 0, "smallest row of the statistics file to count");
 ABSL_FLAG(int, threads, 2, "threads of the threaded runs");
 ABSL_FLAG(uint64_t, hash_megabytes, 0, "a table of this size for the hashed runs (0: one bucket)");
+ABSL_FLAG(int, reference_depth, 3, "deepest depth checked leaf by leaf against the reference");
+ABSL_FLAG(int, reference_stride, 1,
+          "every N-th position of the suites is checked (times the default)");
 
 namespace pyke {
 namespace {
@@ -99,7 +103,9 @@ TEST(Stats, EveryPublishedRowWithinTheBudget) {
 }
 
 // Every position of `suite` (every `stride`-th line) to `depth` against the reference.
-void check_suite_against_reference(const std::string& suite, int stride, int depth) {
+void check_suite_against_reference(const std::string& suite, int stride) {
+  stride *= absl::GetFlag(FLAGS_reference_stride);
+  const int depth = absl::GetFlag(FLAGS_reference_depth);
   const absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(suite);
   ASSERT_TRUE(records.ok()) << records.status();
   std::unique_ptr<tt::MoveStatsTable> table = make_table();
@@ -125,14 +131,14 @@ void check_suite_against_reference(const std::string& suite, int stride, int dep
 }
 
 TEST(Stats, PublishedSuiteLeafByLeaf) {
-  check_suite_against_reference("tests/data/published.epd", 1, 3);
+  check_suite_against_reference("tests/data/published.epd", 1);
 }
 TEST(Stats, RandomSuiteLeafByLeaf) {
-  check_suite_against_reference("tests/data/perft_random.epd", 23, 3);
+  check_suite_against_reference("tests/data/perft_random.epd", 23);
 }
 TEST(Stats, Chess960LeafByLeaf) {
-  check_suite_against_reference("tests/data/chess960_xfen.epd", 7, 3);
-  check_suite_against_reference("tests/data/chess960_shredder.epd", 11, 3);
+  check_suite_against_reference("tests/data/chess960_xfen.epd", 7);
+  check_suite_against_reference("tests/data/chess960_shredder.epd", 11);
 }
 
 // The kernel's own nodes agree with plain perft's, per root move.
