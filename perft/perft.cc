@@ -68,15 +68,21 @@ struct Work {
   int workers_left = 0;    // guarded by mutex: threads still running
 };
 
+// The keys a hashed count uses.
+const ZobristKeys& keys_of(const Options& options) {
+  return options.keys != nullptr ? *options.keys : kZobrist;
+}
+
 // One thread's share: the next unit until none is left or the count is stopped.
 void work(Work& w, const Options& options, const std::atomic<bool>* stop) {
   while (true) {
     const size_t u = w.next.fetch_add(1, std::memory_order_relaxed);
     if (u >= w.units.size() || stop->load(std::memory_order_relaxed)) break;
     const Unit& unit = w.units[u];
-    w.counts[u] = options.table != nullptr ? internal::count_stoppable_hashed(unit.pos, unit.depth,
-                                                                              *options.table, *stop)
-                                           : internal::count_stoppable(unit.pos, unit.depth, *stop);
+    w.counts[u] = options.table != nullptr
+                      ? internal::count_stoppable_hashed(unit.pos, unit.depth, *options.table,
+                                                         keys_of(options), *stop)
+                      : internal::count_stoppable(unit.pos, unit.depth, *stop);
     w.done[u].store(true, std::memory_order_release);
     if (w.units_left[unit.root].fetch_sub(1, std::memory_order_acq_rel) == 1) {
       std::lock_guard<std::mutex> lock(w.mutex);
@@ -160,8 +166,9 @@ bool counts_in_caller(const Options& options) {
 
 // A count in the calling thread, through the table when there is one.
 absl::uint128 count_in_caller(const Position& pos, int depth, const Options& options) {
-  return options.table != nullptr ? internal::count_hashed(pos, depth, *options.table)
-                                  : internal::count_plain(pos, depth);
+  return options.table != nullptr
+             ? internal::count_hashed(pos, depth, *options.table, keys_of(options))
+             : internal::count_plain(pos, depth);
 }
 
 }  // namespace
