@@ -75,6 +75,23 @@ expect_usage_error "absurd hash" "hash" --hash 99999999999 3
 expect_usage_error "hash above memory" "MB" --hash 1048576 3
 
 expect_usage_error "verify without hash" "needs --hash" --verify 3
+expect_usage_error "rekey without hash" "needs --hash" --verify rekey 3
+expect_usage_error "verify mode unknown" "not one of recount, rekey" --hash 4 --verify=twice 3
+
+# Zobrist keys from a seed: the same counts under any seed, with threads, Chess960 and divide.
+run --quiet --hash 4 --zobrist-seed 12345 --threads 2 5
+check "zobrist seed: hashed perft 5" grep -qx "Nodes searched: 4865609" <<<"$out"
+check "zobrist seed printed" grep -q "Zobrist seed 12345$" <<<"$out"
+run --quiet --hash 4 --zobrist-seed 0 --fen "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9" 4
+check "zobrist seed 0: chess960 perft 4" grep -qx "Nodes searched: 326672" <<<"$out"
+run --quiet --hash 4 --verify recount 4 e2e4
+check "verify recount" grep -qx "Verified: the count without hashing agrees" <<<"$out"
+run --quiet --hash 4 --zobrist-seed 7 --verify rekey --threads 2 5
+check "verify rekey agrees" grep -q "^Verified: the count under other keys agrees, every root move (Zobrist seeds 7 and [0-9]*)$" <<<"$out"
+check "verify rekey exit 0" test "$status" -eq 0
+run --hash 4 --zobrist-seed x 3
+check "zobrist seed not a number: refused by the flag parser" test "$status" -eq 1
+check "zobrist seed not a number: named" grep -q "zobrist_seed" <<<"$err"
 
 run --help
 help="$out$err"
@@ -125,6 +142,8 @@ check "json fen after the moves" test "$(json_field 'd["fen"]')" = "rnbqkbnr/ppp
 check "json depth and threads" test "$(json_field 'd["depth"], d["threads"] >= 1, d["hash_mb"]')" = "(5, True, 0)"
 run --json --hash 8 --verify --threads 2 4
 check "json verified" test "$(json_field 'd["verified"], d["unhashed_nodes"], d["nodes"], d["hash_mb"], d["threads"]')" = "(True, 197281, 197281, 8, 2)"
+run --json --hash 8 --verify rekey --zobrist-seed 3 --threads 2 4
+check "json rekey" test "$(json_field 'd["verify"], d["verified"], d["zobrist_seed"], d["rekey_seed"] != 3, d["rekey_nodes"], d["rekey_divide"] == d["divide"]')" = "('rekey', True, 3, True, 197281, True)"
 run --json --quiet --chess960 --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" 1
 check "json chess960 castling as king takes rook" test "$(json_field 'd["chess960"], d["divide"]["e1h1"]')" = "(True, 1)"
 run --json bench
