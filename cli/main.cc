@@ -7,6 +7,7 @@
 //   pyke --hash 256 --verify 7  … and again without it, failing unless the two agree
 //   pyke --hash 4096 --verify rekey 9   … and again under other keys, every root move compared
 //   pyke --hash 256 --zobrist-seed 42 8  with the table's keys drawn from seed 42
+//   pyke estimate 15 --seconds 60       a Monte-Carlo estimate of perft 15 (cli/estimate.h)
 //   pyke --threads 8 9          on 8 threads (default: every CPU this process may use)
 //   pyke --fen "<Shredder-FEN>" 5   a Chess960 position; castling printed as king takes rook
 //   pyke bench                  fixed positions and depths; counts checked; nodes/s per backend
@@ -45,6 +46,7 @@
 #include "cli/bench.h"
 #include "cli/command_line.h"
 #include "cli/diff.h"
+#include "cli/estimate.h"
 #include "cli/text.h"
 #include "cli/verify.h"
 #include "cpu/slider_choice.h"
@@ -409,6 +411,8 @@ int main(int argc, char** argv) {
       "counts chess move paths (perft).\n\n"
       "  pyke [--fen FEN] [--chess960] [--threads N] [--hash MB [--verify [recount|rekey]]]\n"
       "       [--zobrist-seed N] [--quiet] [--json] DEPTH [MOVE ...]   divide to DEPTH\n"
+      "  pyke estimate DEPTH [--seconds S | --samples N] [--seed N] [--fen FEN] [--threads N]\n"
+      "       [--json]                               Monte-Carlo estimate of perft DEPTH\n"
       "  pyke [--threads N] [--backend pext|magic|hq] bench   fixed benchmark (1 thread by "
       "default)\n"
       "  pyke verify FILE.epd [--max_depth N] [--threads N] [--hash MB] [--json]\n"
@@ -445,6 +449,12 @@ int main(int argc, char** argv) {
     return pyke::verify_command(
         args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet),
         absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()));
+  }
+  if (std::string(args[1]) == "estimate") {
+    return pyke::estimate_command(
+        args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_chess960),
+        absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()),
+        absl::GetFlag(FLAGS_quiet));
   }
   if (std::string(args[1]) == "diff") {
     return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash),

@@ -150,4 +150,25 @@ run --json bench
 check "json bench total" test "$(json_field 'd["total"]["nodes"], d["wrong"]')" = "(761234712, 0)"
 check "json bench positions" test "$(json_field 'all(p["nodes"] == p["expected"] for p in d["positions"])')" = "True"
 
+# estimate: a fixed number of samples is deterministic; the interval holds the count.
+run --quiet --json estimate 7 --samples 20000 --seed 5 --threads 2
+check "estimate exit 0" test "$status" -eq 0
+check "estimate 7 interval holds perft 7" test "$(json_field 'd["low"] <= 3195901860 <= d["high"], d["samples"], d["seed"], d["exact"]')" = "(True, 20000, 5, False)"
+first="$(json_field 'd["estimate"], d["standard_error"]')"
+run --quiet --json estimate 7 --samples 20000 --seed 5 --threads 2
+check "estimate: same seed, same estimate" test "$(json_field 'd["estimate"], d["standard_error"]')" = "$first"
+run --quiet estimate 6 --samples 1000 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+check "estimate text: full digits" grep -q "^Estimate of perft 6: [0-9]* ([0-9.]*e+09)$" <<<"$out"
+check "estimate text: interval" grep -q "^95 % interval: [0-9]* to [0-9]*$" <<<"$out"
+run --quiet estimate 2 --samples 10
+check "estimate of a shallow tree is exact" grep -qx "Estimate of perft 2: 400 (4.000000e+02)" <<<"$out"
+run --quiet --json --chess960 estimate 5 --samples 1000 --fen "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+check "estimate chess960" test "$(json_field 'd["chess960"], d["depth"]')" = "(True, 5)"
+expect_usage_error "estimate without depth" "needs a depth" estimate
+expect_usage_error "estimate bad depth" "out of range" estimate 21 --samples 5
+expect_usage_error "estimate depth not a number" "not a number" estimate x
+expect_usage_error "estimate seconds zero" "out of range" estimate 8 --seconds 0
+expect_usage_error "estimate seconds absurd" "out of range" estimate 8 --seconds 1e9
+expect_usage_error "estimate bad move" "illegal move" estimate 5 e2e5 --samples 5
+
 finish
