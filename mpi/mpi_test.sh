@@ -81,6 +81,24 @@ check "foreign journal: exit 2 (got $status)" test "$status" -eq 2
 check "foreign journal: message" grep -q "belongs to another run" "$work/foreign.out"
 check "foreign journal: no count" test "$(grep -c '^Nodes searched' "$work/foreign.out")" -eq 0
 
+# --verify rekey: every unit under two seeds on two ranks; both seeds in the journal's header,
+# both counts of every unit in its lines; the same divide as pyke; resumable like any run.
+want=$("$pyke" --quiet --threads 1 6 | grep -v '^Time\|^Speed')
+rm -f "$work/rekey.journal"
+for ranks in 2 3; do
+  got=$(mpirun_ "$ranks" "$pyke_mpi" --quiet --threads 1 --hash 8 --zobrist-seed 99 --verify rekey \
+        --journal "$work/rekey.journal" 6)
+  check "rekey on $ranks ranks: divide" test "${want:-no output from pyke}" = \
+    "$(grep -v '^Time\|^Speed\|^Units\|^Verified' <<<"$got")"
+  check "rekey on $ranks ranks: verified" grep -q "^Verified: every unit counted under Zobrist seeds 99 and [0-9]* on two different ranks agrees$" <<<"$got"
+done
+check "rekey journal header names both seeds" grep -q "rekey=99,[0-9]*" <(head -1 "$work/rekey.journal")
+units=$(head -1 "$work/rekey.journal" | sed -n 's/.* units=\([0-9]*\) .*/\1/p')
+check "rekey journal holds both counts of every unit" test "$(( $(wc -l < "$work/rekey.journal") - 1 ))" -eq "${units:-0}"
+mpirun_ 2 "$pyke_mpi" --quiet --verify rekey 5 > "$work/rekey_nohash.out" 2>&1
+check "rekey without hash: exit 2" test "$?" -eq 2
+check "rekey without hash: message" grep -q "needs --hash" "$work/rekey_nohash.out"
+
 # Bad input: the same errors as pyke, exit 2.
 mpirun_ 2 "$pyke_mpi" --quiet --fen "8/8/8/8 w - - 0 1" 3 > "$work/bad.out" 2>&1
 status=$?
