@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -221,12 +222,15 @@ absl::StatusOr<std::string> verify_mode(int depth) {
 // The keys drawn from `seed`. The test-only build //cli:pyke_weak_keys_for_test
 // (PYKE_WEAK_KEYS_FOR_TEST) keeps only their lowest 8 bits, so that distinct positions share
 // keys and hashed counts go wrong: tests/rekey_weak_keys_test.sh shows --verify rekey catching it.
-ZobristKeys keys_from_seed(uint64_t seed) {
+// The default seed's keys are kZobrist itself, in read-only data; others are made in `storage`.
+const ZobristKeys* keys_from_seed(uint64_t seed, std::unique_ptr<ZobristKeys>& storage) {
 #ifdef PYKE_WEAK_KEYS_FOR_TEST
-  return masked_keys(make_zobrist_keys(seed), 0xFF);
+  storage = std::make_unique<ZobristKeys>(masked_keys(make_zobrist_keys(seed), 0xFF));
 #else
-  return make_zobrist_keys(seed);
+  if (seed == kDefaultZobristSeed) return &kZobrist;
+  storage = std::make_unique<ZobristKeys>(make_zobrist_keys(seed));
 #endif
+  return storage.get();
 }
 
 // Root moves whose counts differ between two divides of the same position (same move order).
@@ -263,11 +267,11 @@ int run_perft(const std::vector<char*>& args) {
   absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = make_table(*threads);
   if (!table.ok()) return fail(table.status());
   const uint64_t seed = absl::GetFlag(FLAGS_zobrist_seed).value_or(kDefaultZobristSeed);
-  const ZobristKeys keys = keys_from_seed(seed);
+  std::unique_ptr<ZobristKeys> keys, other_keys;
   perft::Options options;
   options.threads = *threads;
   options.table = table->get();
-  options.keys = &keys;
+  options.keys = keys_from_seed(seed, keys);
 
   const bool json = absl::GetFlag(FLAGS_json);
   const bool show_progress = !absl::GetFlag(FLAGS_quiet) && isatty(STDERR_FILENO);
@@ -307,8 +311,7 @@ int run_perft(const std::vector<char*>& args) {
     recount = Recount{.nodes = *unhashed, .agrees = *unhashed == nodes};
   } else if (*verify == "rekey") {
     recount = Recount{.rekey = true, .seed = rekey_seed(seed)};
-    const ZobristKeys other = keys_from_seed(recount->seed);
-    options.keys = &other;
+    options.keys = keys_from_seed(recount->seed, other_keys);
     (*table)->clear(*threads);  // nothing stored under the first keys may answer a probe
     if (depth > 0) {
       ProgressLine progress(show_progress);

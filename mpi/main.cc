@@ -86,7 +86,8 @@ struct Run {
   Position root = Position::start();
   bool rekey = false;  // --verify rekey: task 2u + k is unit u under key set k
   uint64_t seeds[2] = {kDefaultZobristSeed, 0};
-  std::unique_ptr<ZobristKeys> keys[2];
+  const ZobristKeys* keys[2] = {&kZobrist, &kZobrist};  // kZobrist for the default seed
+  std::unique_ptr<ZobristKeys> own_keys[2];
   bool chess960 = false;
   int depth = 0;
   perft::Frontier frontier;
@@ -137,7 +138,9 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   run.seeds[0] = absl::GetFlag(FLAGS_zobrist_seed).value_or(kDefaultZobristSeed);
   run.seeds[1] = rekey_seed(run.seeds[0]);
   for (int k = 0; k < 2; ++k) {
-    run.keys[k] = std::make_unique<ZobristKeys>(make_zobrist_keys(run.seeds[k]));
+    if (run.seeds[k] == kDefaultZobristSeed) continue;
+    run.own_keys[k] = std::make_unique<ZobristKeys>(make_zobrist_keys(run.seeds[k]));
+    run.keys[k] = run.own_keys[k].get();
   }
   if (const uint64_t mb = absl::GetFlag(FLAGS_hash); mb > 0) {
     absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = tt::PerftTable::create(mb, run.threads);
@@ -158,7 +161,7 @@ absl::uint128 count_unit(Run& run, size_t task) {
   options.table = run.table.get();
   // One table serves both key sets: an entry stored under one is found under the other only by
   // a chance agreement of 80 key bits plus the bucket, as likely as any collision.
-  options.keys = run.keys[key_set_of(run, task)].get();
+  options.keys = run.keys[key_set_of(run, task)];
   const perft::WorkUnit& u = run.frontier.units[unit_of(run, task)];
   absl::StatusOr<absl::uint128> n = perft::perft(u.pos, u.depth, options);
   return n.ok() ? *n : perft::kOverflow;

@@ -1,5 +1,6 @@
 #include "uci/engine.h"
 
+#include <memory>
 #include <sstream>
 #include <vector>
 
@@ -42,7 +43,10 @@ absl::Status Engine::set_threads(int threads) {
 void Engine::set_zobrist_seed(uint64_t seed) {
   if (seed == zobrist_seed_) return;
   zobrist_seed_ = seed;
-  keys_ = make_zobrist_keys(seed);
+  own_keys_.reset();
+  if (seed != kDefaultZobristSeed)
+    own_keys_ = std::make_unique<ZobristKeys>(make_zobrist_keys(seed));
+  keys_ = own_keys_ ? own_keys_.get() : &kZobrist;
   if (table_) table_->clear(threads_);
 }
 
@@ -190,7 +194,7 @@ absl::Status Engine::handle_go(absl::string_view args) {
   perft::Options options;
   options.threads = threads_;
   options.table = table_.get();
-  options.keys = &keys_;
+  options.keys = keys_;
   options.stop = &stop_;
   const bool chess960 = chess960_notation(position_, chess960_);
   count_ = std::thread([this, position = position_, depth, options, chess960] {

@@ -97,9 +97,11 @@ class Engine {
   std::unique_ptr<tt::PerftTable> table_;  // null: hashing off
   int threads_ = 1;
   uint64_t zobrist_seed_ = kDefaultZobristSeed;
-  ZobristKeys keys_ = kZobrist;  // drawn from zobrist_seed_
-  bool chess960_ = false;        // UCI_Chess960: castling written as the king taking its rook
-  std::thread count_;            // the running (or finished, not yet joined) `go perft`
+  // Drawn from zobrist_seed_: kZobrist itself for the default seed, else own_keys_.
+  const ZobristKeys* keys_ = &kZobrist;
+  std::unique_ptr<ZobristKeys> own_keys_;
+  bool chess960_ = false;  // UCI_Chess960: castling written as the king taking its rook
+  std::thread count_;      // the running (or finished, not yet joined) `go perft`
   std::atomic<bool> stop_{false};
 };
 
