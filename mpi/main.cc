@@ -21,6 +21,7 @@
 #include <mpi.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -247,16 +248,22 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
     }
   }
   Scheduler scheduler(tasks, done);
-  // Which rank counts each task, so that no rank gets both halves of a unit (with one rank
-  // there is no other: it counts both).
-  std::vector<int> counted_by(tasks, -1);
+  // Which ranks count each task (a late one may be handed out twice, as a copy), so that no
+  // rank gets both halves of a unit; with one rank there is no other: it counts both.
+  std::vector<std::array<int, 2>> counted_by(tasks, {-1, -1});
+  const auto may_take = [&](int rank, size_t task) {
+    const std::array<int, 2>& other_half = counted_by[task ^ 1];
+    return other_half[0] != rank && other_half[1] != rank;
+  };
   const auto next_for = [&](int rank) {
-    std::optional<size_t> task =
-        !failure.ok() ? std::nullopt
-        : run.rekey && ranks > 1
-            ? scheduler.next([&](size_t t) { return counted_by[t ^ 1] != rank; })
-            : scheduler.next();
-    if (task) counted_by[*task] = rank;
+    std::optional<size_t> task;
+    if (!failure.ok()) return task;
+    if (run.rekey && ranks > 1) {
+      task = scheduler.next([&](size_t t) { return may_take(rank, t); });
+    } else {
+      task = scheduler.next();
+    }
+    if (task) counted_by[*task][counted_by[*task][0] < 0 ? 0 : 1] = rank;
     return task;
   };
   absl::uint128 nodes_done = 0;
