@@ -4,6 +4,10 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <string>
+
+#include "absl/strings/str_cat.h"
 
 namespace pyke {
 
@@ -16,6 +20,31 @@ void accept_dashed_flag_names(int argc, char** argv) {
       if (*c == '-') *c = '_';
     }
   }
+}
+
+std::vector<char*> give_bare_flag_a_value(int argc, char** argv, absl::string_view name,
+                                          std::initializer_list<absl::string_view> values) {
+  static std::deque<std::string> joined;  // the rewritten arguments, alive until exit
+  const std::string flag = absl::StrCat("--", name);
+  std::vector<char*> out;
+  bool rest = false;  // after a bare `--`
+  for (int i = 0; i < argc; ++i) {
+    if (i == 0 || rest || flag != argv[i]) {
+      rest = rest || (i > 0 && std::strcmp(argv[i], "--") == 0);
+      out.push_back(argv[i]);
+      continue;
+    }
+    absl::string_view value = kBareFlagValue;
+    if (i + 1 < argc) {
+      for (absl::string_view v : values) {
+        if (v == argv[i + 1]) value = v;
+      }
+    }
+    if (value != kBareFlagValue) ++i;
+    joined.push_back(absl::StrCat(flag, "=", value));
+    out.push_back(joined.back().data());
+  }
+  return out;
 }
 
 void enter_bazel_working_directory() {

@@ -8,13 +8,32 @@
 // Abseil flag names cannot hold '-', so Pyke names its flags with '_' (max_depth,
 // engine_timeout, …) and rewrites the name part of every `--flag` argument before parsing.
 // Values and positional arguments are left alone, and nothing after a bare `--` is touched.
+//
+// A string flag whose value may be left out (`--verify`, `--verify rekey`):
+//
+//   std::vector<char*> args = give_bare_flag_a_value(argc, argv, "verify", {"recount", "rekey"});
+//   // --verify rekey 9  →  --verify=rekey 9;   --verify 9  →  --verify=<kBareFlagValue> 9
 #ifndef PYKE_CLI_COMMAND_LINE_H_
 #define PYKE_CLI_COMMAND_LINE_H_
+
+#include <initializer_list>
+#include <vector>
+
+#include "absl/strings/string_view.h"
 
 namespace pyke {
 
 // Rewrites argv in place.
 void accept_dashed_flag_names(int argc, char** argv);
+
+// The value a flag given alone gets from give_bare_flag_a_value.
+inline constexpr absl::string_view kBareFlagValue = "bare";
+
+// argv with `--name V` joined into `--name=V` when V is one of `values`, and `--name` alone
+// given kBareFlagValue, so that Abseil parses it as a string flag whose value may be omitted.
+// The strings returned live as long as the program. Nothing after a bare `--` is touched.
+std::vector<char*> give_bare_flag_a_value(int argc, char** argv, absl::string_view name,
+                                          std::initializer_list<absl::string_view> values);
 
 // Under `bazel run` the program starts in its runfiles tree; this returns to the directory bazel
 // was started from (BUILD_WORKING_DIRECTORY), so that `bazel run //cli:pyke -- verify my.epd` and

@@ -172,11 +172,16 @@ class UciEngine : public PerftSource {
  private:
   static constexpr std::chrono::seconds kStatsProbeTimeout{5};
 
+  // An engine that answers the probe with anything but a divide (`Unknown command…`, say) has
+  // no statistics either: the lines are read up to `readyok`, so the next request starts clean.
   absl::StatusOr<bool> probe_stats() {
     absl::StatusOr<Divide> divide =
         divide_with({}, 1, " stats", std::min(timeout_, kStatsProbeTimeout));
     if (absl::IsDeadlineExceeded(divide.status())) return false;
-    if (!divide.ok()) return divide.status();
+    if (!divide.ok()) {
+      if (absl::Status s = expect("isready", "readyok"); !s.ok()) return s;
+      return false;
+    }
     absl::StatusOr<StatsDivide> stats = read_stats_rows();
     if (!stats.ok()) return stats.status();
     return !stats->empty();

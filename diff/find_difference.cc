@@ -128,7 +128,9 @@ absl::StatusOr<StatsDiffResult> find_stats_difference(const Position& root,
       }
       if (found) break;
     }
-    if (!found) return result;  // below the root: the engine contradicts itself; nothing to name
+    // None here, below a level that differed: the engine's deeper counts contradict its own
+    // shallower ones; the level above stays the answer.
+    if (!found) return result;
     result.difference = *found;
     if (depth == 1) return result;
     moves.push_back(found->move);

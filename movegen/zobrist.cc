@@ -6,14 +6,14 @@
 
 namespace pyke {
 
-Key zobrist_key(const Position& pos) {
-  Key key = pos.side_to_move() == kBlack ? kZobrist.black_to_move : 0;
+Key zobrist_key(const Position& pos, const ZobristKeys& keys) {
+  Key key = pos.side_to_move() == kBlack ? keys.black_to_move : 0;
   for (Bitboard b = pos.occupied(); b; b = clear_lsb(b)) {
-    key ^= kZobrist.piece[pos.piece_on(lsb(b))][lsb(b)];
+    key ^= keys.piece[pos.piece_on(lsb(b))][lsb(b)];
   }
-  key ^= castling_key(pos.castling_rights(), pos.castling_rules());
+  key ^= castling_key(pos.castling_rights(), pos.castling_rules(), keys);
   if (pos.en_passant_square() != kNoSquare) {
-    key ^= kZobrist.en_passant_file[file_of(pos.en_passant_square())];
+    key ^= keys.en_passant_file[file_of(pos.en_passant_square())];
   }
   return key;
 }

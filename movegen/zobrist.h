@@ -10,8 +10,14 @@
 // (perft) and //play (search) both use it;
 // //play keeps it incrementally through KeyedPosition (keyed_position.h).
 //
-//   Key key = zobrist_key(pos);                      // from scratch
+// `kZobrist`, the keys of the default seed, is computed at compile time; a key set from any other
+// seed is a value (`make_zobrist_keys(seed)`, constexpr too) that a hashed perft takes with its
+// table, so that a count can be repeated under independent keys (perft.h, Options::keys).
+//
+//   Key key = zobrist_key(pos);                      // from scratch, default keys
 //   Key next = child_key(key, pos, pos_after_move);  // incremental: XOR what changed
+//   ZobristKeys other = make_zobrist_keys(42);
+//   Key key42 = zobrist_key(pos, other);             // the same under other keys
 #ifndef PYKE_MOVEGEN_ZOBRIST_H_
 #define PYKE_MOVEGEN_ZOBRIST_H_
 
@@ -52,11 +58,14 @@ constexpr Key next_random_key(uint64_t& state) {
   return high << 64 | splitmix64(state);
 }
 
-namespace detail {
+// The seed of the default keys (kZobrist): any fixed number, "PYKEPERF" in ASCII.
+inline constexpr uint64_t kDefaultZobristSeed = 0x50594B4550455246ULL;
 
-constexpr ZobristKeys make_zobrist_keys() {
+// The keys drawn from `seed`, in a fixed order: pieces, castling rooks, en passant files, side,
+// depths. make_zobrist_keys(kDefaultZobristSeed) is kZobrist.
+constexpr ZobristKeys make_zobrist_keys(uint64_t seed) {
   ZobristKeys keys{};
-  uint64_t state = 0x50594B4550455246ULL;  // any fixed seed: the keys must not change between runs
+  uint64_t state = seed;
   for (auto& piece : keys.piece)
     for (Key& k : piece) k = next_random_key(state);
   // Castling rights hash as the XOR of one key per right, so removing a right is one XOR.
@@ -68,44 +77,63 @@ constexpr ZobristKeys make_zobrist_keys() {
   return keys;
 }
 
-}  // namespace detail
+inline constexpr ZobristKeys kZobrist = make_zobrist_keys(kDefaultZobristSeed);
 
-inline constexpr ZobristKeys kZobrist = detail::make_zobrist_keys();
+// The seed of a second, independent key set for re-counting under other keys (`--verify
+// rekey`): the next splitmix64 number after `seed`, so it differs from it and is the same on
+// every run and every machine.
+constexpr uint64_t rekey_seed(uint64_t seed) { return splitmix64(seed); }
+
+// `keys` with every key ANDed with `mask`: for tests only, which need keys weak enough that
+// distinct positions share them (masked to 8 bits, a hashed perft goes wrong at once).
+constexpr ZobristKeys masked_keys(ZobristKeys keys, Key mask) {
+  for (auto& piece : keys.piece)
+    for (Key& k : piece) k &= mask;
+  for (auto& right : keys.castling_rook)
+    for (Key& k : right) k &= mask;
+  for (Key& k : keys.en_passant_file) k &= mask;
+  keys.black_to_move &= mask;
+  for (Key& k : keys.depth) k &= mask;
+  return keys;
+}
 
 // The castling part of a key: one key per right in `rights`, by the file of its rook in `rules`.
-inline Key castling_key(uint8_t rights, const CastlingRules& rules) {
+inline Key castling_key(uint8_t rights, const CastlingRules& rules,
+                        const ZobristKeys& keys = kZobrist) {
   Key key = 0;
   for (; rights; rights &= rights - 1) {
     const int i = __builtin_ctz(rights);
-    key ^= kZobrist.castling_rook[i][file_of(rules.paths[i].rook_from)];
+    key ^= keys.castling_rook[i][file_of(rules.paths[i].rook_from)];
   }
   return key;
 }
 
 // The key of a position, computed from scratch.
-Key zobrist_key(const Position& pos);
+Key zobrist_key(const Position& pos, const ZobristKeys& keys = kZobrist);
 
 // The key of `child` given the key of `parent`: XORs the keys of every square whose piece changed
 // (found by comparing the twelve piece boards), and of the changed rights, en passant and side.
 // Exact for any two positions, so it needs no knowledge of the move.
-PYKE_INLINE Key child_key(Key parent_key, const Position& parent, const Position& child) {
-  Key key = parent_key ^ kZobrist.black_to_move;
+PYKE_INLINE Key child_key(Key parent_key, const Position& parent, const Position& child,
+                          const ZobristKeys& keys = kZobrist) {
+  Key key = parent_key ^ keys.black_to_move;
   for (Color c : {kWhite, kBlack}) {
     for (int t = kPawn; t <= kKing; ++t) {
       const auto type = static_cast<PieceType>(t);
       for (Bitboard changed = parent.pieces(c, type) ^ child.pieces(c, type); changed;
            changed = clear_lsb(changed)) {
-        key ^= kZobrist.piece[make_piece(c, type)][lsb(changed)];
+        key ^= keys.piece[make_piece(c, type)][lsb(changed)];
       }
     }
   }
   // A move only ever removes rights, and the rules (rook files) are the parent's.
-  key ^= castling_key(parent.castling_rights() ^ child.castling_rights(), parent.castling_rules());
+  key ^= castling_key(parent.castling_rights() ^ child.castling_rights(), parent.castling_rules(),
+                      keys);
   if (parent.en_passant_square() != kNoSquare) {
-    key ^= kZobrist.en_passant_file[file_of(parent.en_passant_square())];
+    key ^= keys.en_passant_file[file_of(parent.en_passant_square())];
   }
   if (child.en_passant_square() != kNoSquare) {
-    key ^= kZobrist.en_passant_file[file_of(child.en_passant_square())];
+    key ^= keys.en_passant_file[file_of(child.en_passant_square())];
   }
   return key;
 }

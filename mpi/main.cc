@@ -16,10 +16,16 @@
 //    rest. Totals are per root move, in 128 bits.
 //  - With --stats every unit returns the nine columns of perft/stats.h instead (its table, if
 //    --hash, is a tt::MoveStatsTable), the journal keeps them, and the statistics tables of
-//    `pyke --stats` follow the divide (the depths below DEPTH counted on rank 0 at the end).
+//    `pyke --stats` follow the divide (the depths below DEPTH counted on rank 0 alone at the end;
+//    DEPTH at least 2, the frontier below it).
+//  - --zobrist-seed N draws every rank's keys from N. --verify rekey counts every unit twice,
+//    under keys from N and from a second seed, on two different ranks (a rank never gets both
+//    halves of a unit: it gets another unit's), and stops with an error unless the two agree;
+//    the journal's header names both seeds and its lines hold both counts of every unit.
 #include <mpi.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -43,10 +49,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "cli/command_line.h"
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "movegen/zobrist.h"
 #include "mpi/journal.h"
 #include "mpi/local_worker.h"
 #include "mpi/scheduler.h"
@@ -69,6 +77,11 @@ ABSL_FLAG(bool, quiet, false, "no progress on stderr");
 ABSL_FLAG(bool, stats, false,
           "perft statistics per move type (perft/stats.h): every unit returns the nine columns, "
           "the journal keeps them, and the tables of `pyke --stats` are printed");
+ABSL_FLAG(std::optional<uint64_t>, zobrist_seed, std::nullopt,
+          "seed of the hash tables' Zobrist keys, 0 to 2^64-1 (default: the built-in keys)");
+ABSL_FLAG(std::string, verify, "",
+          "rekey (or bare --verify): count every unit under two key sets on two ranks and fail "
+          "unless they agree (needs --hash)");
 
 namespace pyke::mpi {
 namespace {
@@ -81,6 +94,10 @@ using Clock = std::chrono::steady_clock;
 
 struct Run {
   Position root = Position::start();
+  bool rekey = false;  // --verify rekey: task 2u + k is unit u under key set k
+  uint64_t seeds[2] = {kDefaultZobristSeed, 0};
+  const ZobristKeys* keys[2] = {&kZobrist, &kZobrist};  // kZobrist for the default seed
+  std::unique_ptr<ZobristKeys> own_keys[2];
   bool chess960 = false;
   int depth = 0;
   perft::Frontier frontier;
@@ -118,11 +135,41 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   run.root = *root;
   run.threads = absl::GetFlag(FLAGS_threads).value_or(perft::available_cpus());
   if (absl::Status s = perft::check_threads(run.threads); !s.ok()) return s;
-  const int ply = absl::GetFlag(FLAGS_frontier) > 0 ? absl::GetFlag(FLAGS_frontier)
-                                                    : perft::default_frontier_ply(run.depth);
+  int ply = absl::GetFlag(FLAGS_frontier) > 0 ? absl::GetFlag(FLAGS_frontier)
+                                              : perft::default_frontier_ply(run.depth);
+  if (absl::GetFlag(FLAGS_stats)) {
+    // A unit's statistics classify the moves below it; a unit of depth 0 has none, and the last
+    // move's class cannot be read off a position that several move paths reach.
+    if (run.depth < 2) {
+      return absl::InvalidArgumentError(
+          "pyke_mpi --stats needs a depth of at least 2 (pyke --stats 1 counts depth 1)");
+    }
+    if (absl::GetFlag(FLAGS_frontier) >= run.depth) {
+      return absl::InvalidArgumentError(absl::StrCat("--stats needs --frontier below DEPTH (",
+                                                     run.depth, "): a unit must have moves"));
+    }
+    ply = std::min(ply, run.depth - 1);
+  }
   absl::StatusOr<perft::Frontier> frontier = perft::make_frontier(run.root, run.depth, ply);
   if (!frontier.ok()) return frontier.status();
   run.frontier = *std::move(frontier);
+  const std::string verify = absl::GetFlag(FLAGS_verify);
+  if (!verify.empty() && verify != "rekey" && verify != kBareFlagValue) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--verify '", verify, "': pyke_mpi verifies by rekeying only (--verify rekey)"));
+  }
+  run.rekey = !verify.empty();
+  if (run.rekey && absl::GetFlag(FLAGS_hash) == 0) {
+    return absl::InvalidArgumentError(
+        "--verify checks a hashed count against a second count: it needs --hash MB");
+  }
+  run.seeds[0] = absl::GetFlag(FLAGS_zobrist_seed).value_or(kDefaultZobristSeed);
+  run.seeds[1] = rekey_seed(run.seeds[0]);
+  for (int k = 0; k < 2; ++k) {
+    if (run.seeds[k] == kDefaultZobristSeed) continue;
+    run.own_keys[k] = std::make_unique<ZobristKeys>(make_zobrist_keys(run.seeds[k]));
+    run.keys[k] = run.own_keys[k].get();
+  }
   run.stats = absl::GetFlag(FLAGS_stats);
   if (const uint64_t mb = absl::GetFlag(FLAGS_hash); mb > 0 && run.stats) {
     absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> table =
@@ -137,21 +184,31 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   return run;
 }
 
-// A unit's count: its leaves (in `nodes`), or with --stats all nine columns. nodes == kOverflow
-// when it does not fit 128 bits.
-perft::Stats count_unit(Run& run, size_t unit) {
-  const perft::WorkUnit& u = run.frontier.units[unit];
+// Work the scheduler hands out: one per unit, or two under --verify rekey.
+size_t task_count(const Run& run) { return run.frontier.units.size() * (run.rekey ? 2 : 1); }
+size_t unit_of(const Run& run, size_t task) { return run.rekey ? task / 2 : task; }
+int key_set_of(const Run& run, size_t task) { return run.rekey ? static_cast<int>(task & 1) : 0; }
+
+// A task's count: its unit's leaves (in `nodes`), or with --stats all nine columns, under the
+// task's key set. nodes == kOverflow when it does not fit 128 bits.
+perft::Stats count_unit(Run& run, size_t task) {
+  const perft::WorkUnit& u = run.frontier.units[unit_of(run, task)];
+  // One table serves both key sets: an entry stored under one is found under the other only by
+  // a chance agreement of its checked key bits plus the bucket, as likely as any collision.
+  const ZobristKeys* keys = run.keys[key_set_of(run, task)];
   perft::Stats count;
   if (run.stats) {
     perft::StatsOptions options;
     options.threads = run.threads;
     options.table = run.stats_table.get();
+    options.keys = keys;
     absl::StatusOr<perft::Stats> s = perft::perft_stats(u.pos, u.depth, options);
     if (s.ok()) return *s;
   } else {
     perft::Options options;
     options.threads = run.threads;
     options.table = run.table.get();
+    options.keys = keys;
     absl::StatusOr<absl::uint128> n = perft::perft(u.pos, u.depth, options);
     if (n.ok()) {
       count.nodes = *n;
@@ -216,43 +273,84 @@ int fail(const absl::Status& status) {
 // Rank 0: hands out units, gathers counts, journals them, prints the divide.
 int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   const size_t unit_count = run.frontier.units.size();
-  std::vector<perft::Stats> counts(unit_count);
-  std::vector<bool> done(unit_count, false);
+  const size_t tasks = task_count(run);
+  std::vector<perft::Stats> counts(tasks);
+  std::vector<bool> done(tasks, false);
   size_t resumed = 0;
   if (journal) {
-    for (const auto& [unit, count] : journal->done()) {
-      counts[unit] = count;
-      done[unit] = true;
+    for (const auto& [task, count] : journal->done()) {
+      counts[task] = count;
+      done[task] = true;
       ++resumed;
     }
   }
-  Scheduler scheduler(unit_count, done);
-  absl::uint128 nodes_done = 0;
-  const auto unit_nodes = [&](size_t u) {
-    return counts[u].nodes * absl::uint128(run.frontier.units[u].paths());
+  // --verify rekey: the two counts of unit u (tasks 2u and 2u+1) must agree, in every column.
+  const auto disagreement = [&](size_t task) {
+    const size_t unit = unit_of(run, task);
+    return absl::DataLossError(absl::StrCat(
+        "unit ", unit, " counts ", perft::count_text(counts[2 * unit].nodes),
+        " under Zobrist seed ", run.seeds[0], " but ",
+        perft::count_text(counts[2 * unit + 1].nodes), " under seed ", run.seeds[1],
+        counts[2 * unit].nodes == counts[2 * unit + 1].nodes ? " (their statistics differ)" : "",
+        " (a hash collision or a faulty node); the run stops"));
   };
-  for (size_t u = 0; u < unit_count; ++u) {
-    if (done[u]) nodes_done += unit_nodes(u);
+  absl::Status failure;
+  if (run.rekey) {
+    for (size_t u = 0; u < unit_count; ++u) {
+      if (done[2 * u] && done[2 * u + 1] && counts[2 * u] != counts[2 * u + 1]) {
+        failure = disagreement(2 * u);
+      }
+    }
+  }
+  Scheduler scheduler(tasks, done);
+  // Which ranks count each task (a late one may be handed out twice, as a copy), so that no
+  // rank gets both halves of a unit; with one rank there is no other: it counts both.
+  std::vector<std::array<int, 2>> counted_by(tasks, {-1, -1});
+  const auto may_take = [&](int rank, size_t task) {
+    const std::array<int, 2>& other_half = counted_by[task ^ 1];
+    return other_half[0] != rank && other_half[1] != rank;
+  };
+  const auto next_for = [&](int rank) {
+    std::optional<size_t> task;
+    if (!failure.ok()) return task;
+    if (run.rekey && ranks > 1) {
+      task = scheduler.next([&](size_t t) { return may_take(rank, t); });
+    } else {
+      task = scheduler.next();
+    }
+    if (task) counted_by[*task][counted_by[*task][0] < 0 ? 0 : 1] = rank;
+    return task;
+  };
+  absl::uint128 nodes_done = 0;
+  // Nodes of a finished task (under rekey, the first key set's tasks only, so that nodes are
+  // not counted twice).
+  const auto task_nodes = [&](size_t t) {
+    if (key_set_of(run, t) != 0) return absl::uint128(0);
+    return counts[t].nodes * absl::uint128(run.frontier.units[unit_of(run, t)].paths());
+  };
+  for (size_t t = 0; t < tasks; ++t) {
+    if (done[t]) nodes_done += task_nodes(t);
   }
   const Clock::time_point start = Clock::now();
 
-  absl::Status failure;
-  const auto record = [&](size_t unit, const perft::Stats& count) {
+  const auto record = [&](size_t task, const perft::Stats& count) {
     if (count.nodes == perft::kOverflow) {
       failure = perft::overflow_error(run.depth);
       return;
     }
-    absl::StatusOr<bool> fresh = scheduler.finish(unit, count);
+    absl::StatusOr<bool> fresh = scheduler.finish(task, count);
     if (!fresh.ok()) {
       failure = fresh.status();
       return;
     }
     if (!*fresh) return;  // a copy that agrees
-    counts[unit] = count;
-    nodes_done += unit_nodes(unit);
+    counts[task] = count;
+    done[task] = true;
+    nodes_done += task_nodes(task);
     if (journal) {
-      if (absl::Status s = journal->append(unit, count); !s.ok()) failure = s;
+      if (absl::Status s = journal->append(task, count); !s.ok()) failure = s;
     }
+    if (run.rekey && done[task ^ 1] && counts[task ^ 1] != count) failure = disagreement(task);
   };
 
   {
@@ -261,7 +359,7 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
     std::deque<int> waiting;  // ranks that asked while nothing could be handed out
     int stopped = 0;
     const auto assign = [&](int rank) {
-      std::optional<size_t> unit = failure.ok() ? scheduler.next() : std::nullopt;
+      std::optional<size_t> unit = next_for(rank);
       if (unit) {
         const int64_t u = static_cast<int64_t>(*unit);
         MPI_Send(&u, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
@@ -301,7 +399,7 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
         busy = true;
       }
       if (!local_done && local.idle()) {
-        std::optional<size_t> unit = failure.ok() ? scheduler.next() : std::nullopt;
+        std::optional<size_t> unit = next_for(0);
         if (unit) {
           local.give(*unit);
         } else if (scheduler.all_done() || !failure.ok()) {
@@ -314,7 +412,7 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
         waiting.pop_front();
         assign(rank);
       }
-      progress.update(scheduler.done_count(), unit_count, nodes_done, resumed);
+      progress.update(scheduler.done_count(), tasks, nodes_done, resumed);
       if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
   }  // the progress line is erased and rank 0's counting thread has finished
@@ -329,30 +427,33 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   std::vector<perft::StatsDivideEntry> entries;
   for (const Move move : run.frontier.root_moves) entries.push_back({move, {}});
   absl::uint128 counted_now = 0;
+  const size_t stride = run.rekey ? 2 : 1;  // the first key set's count of each unit
   for (size_t u = 0; u < unit_count; ++u) {
+    const perft::Stats& count = counts[u * stride];
     for (const auto& [root, paths] : run.frontier.units[u].roots) {
-      const absl::uint128 nodes = counts[u].nodes * absl::uint128(paths);
-      if (paths != 0 && nodes / paths != counts[u].nodes) {
-        return fail(perft::overflow_error(run.depth));
-      }
+      const absl::uint128 nodes = count.nodes * absl::uint128(paths);
+      if (paths != 0 && nodes / paths != count.nodes) return fail(perft::overflow_error(run.depth));
       perft::Stats part;
       for (int c = 0; c < perft::Stats::kColumns; ++c) {
-        part.column(c) = counts[u].column(c) * absl::uint128(paths);
+        part.column(c) = count.column(c) * absl::uint128(paths);
       }
       if (!pyke::perft::add_count(entries[root].stats, part)) {
         return fail(perft::overflow_error(run.depth));
       }
     }
   }
-  for (size_t u = 0; u < unit_count; ++u) {
-    if (!done[u]) counted_now += unit_nodes(u);
+  for (size_t t = 0; t < tasks; ++t) {
+    if (!(journal && journal->done().count(t))) counted_now += task_nodes(t);
   }
   uci::write_divide(uci::nodes_of(entries), std::cout, run.chess960);
   if (run.stats) {
-    // The shallower depths are counted here, on rank 0: together a few per cent of the last.
+    // The shallower depths are counted here, on rank 0 alone (through its table): about a
+    // thirtieth of the last depth's work, so on many ranks a noticeable tail.
     std::vector<perft::Stats> by_depth;
     perft::StatsOptions options;
     options.threads = run.threads;
+    options.table = run.stats_table.get();
+    options.keys = run.keys[0];
     for (int d = 1; d < run.depth; ++d) {
       absl::StatusOr<perft::Stats> s = perft::perft_stats(run.root, d, options);
       if (!s.ok()) return fail(s.status());
@@ -361,6 +462,11 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
     by_depth.push_back(perft::divide_stats_total(entries));
     std::cout << '\n';
     uci::write_stats_report(entries, by_depth, run.chess960, /*grouped=*/false, std::cout);
+  }
+  if (run.rekey) {
+    std::cout << "Verified: every unit counted under Zobrist seeds " << run.seeds[0] << " and "
+              << run.seeds[1] << (ranks > 1 ? " on two different ranks" : " (one rank)")
+              << " agrees\n";
   }
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds,
                                seconds > 0 ? static_cast<double>(counted_now) / seconds : 0.0);
@@ -385,7 +491,11 @@ int run_main(int argc, char** argv, bool use_mpi) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   }
-  const std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  accept_dashed_flag_names(argc, argv);  // --zobrist-seed as well as --zobrist_seed
+  // `--verify` alone, or `--verify rekey`.
+  std::vector<char*> argv_with_values = give_bare_flag_a_value(argc, argv, "verify", {"rekey"});
+  const std::vector<char*> args =
+      absl::ParseCommandLine(static_cast<int>(argv_with_values.size()), argv_with_values.data());
   // The slider backend that is fast on this node's CPU (each rank chooses for its own).
   absl::StatusOr<cpu::SliderChoice> sliders = cpu::choose_slider_backend_here();
   if (sliders.ok()) set_slider_backend(sliders->backend);
@@ -395,16 +505,19 @@ int run_main(int argc, char** argv, bool use_mpi) {
   std::optional<Journal> journal;
   absl::Status problem = run.status();
   if (problem.ok() && rank == 0 && !absl::GetFlag(FLAGS_journal).empty()) {
+    // Under --verify rekey the header names both seeds and "units" counts both halves.
+    std::string header = journal_header(run->root.to_fen(CastlingNotation::kShredder), run->depth,
+                                        run->frontier.ply, task_count(*run), run->stats);
+    if (run->rekey) {
+      absl::StrAppend(&header, " rekey=", run->seeds[0], ",", run->seeds[1]);
+    }
     absl::StatusOr<Journal> opened =
-        Journal::open(absl::GetFlag(FLAGS_journal),
-                      journal_header(run->root.to_fen(CastlingNotation::kShredder), run->depth,
-                                     run->frontier.ply, run->frontier.units.size(), run->stats),
-                      run->frontier.units.size(), run->stats);
+        Journal::open(absl::GetFlag(FLAGS_journal), header, task_count(*run), run->stats);
     if (opened.ok()) {
       journal = *std::move(opened);
       if (!journal->done().empty() || journal->dropped_torn_line()) {
-        std::cerr << "pyke_mpi: resuming: " << journal->done().size() << " of "
-                  << run->frontier.units.size() << " units taken from "
+        std::cerr << "pyke_mpi: resuming: " << journal->done().size() << " of " << task_count(*run)
+                  << (run->rekey ? " unit counts" : " units") << " taken from "
                   << absl::GetFlag(FLAGS_journal)
                   << (journal->dropped_torn_line() ? " (a torn last line was dropped)" : "")
                   << "; counting the rest" << std::endl;
@@ -436,7 +549,8 @@ int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "perft on a cluster over MPI.\n\n"
       "  mpirun -np N pyke_mpi [--fen FEN] [--chess960] [--threads N] [--hash MB]\n"
-      "         [--journal FILE] [--frontier PLY] [--stats] [--quiet] DEPTH [MOVE ...]");
+      "         [--journal FILE] [--frontier PLY] [--zobrist-seed N] [--verify rekey] [--stats]\n"
+      "         [--quiet] DEPTH [MOVE ...]");
   const bool use_mpi = pyke::mpi::launched_by_mpi();
   int provided = 0;
   // Only the main thread calls MPI; rank 0's counting thread and //perft's threads do not.

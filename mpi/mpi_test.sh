@@ -52,6 +52,14 @@ check "stats journal resumed: every unit" grep -q "resuming: 48 of 48 units" "$w
 check "stats row from the cluster" grep -Eq '^4 +4085603 +757163 +1929 +128013 +15172 +25523 +42 +6 +43$' <<<"$first"
 mpirun_ 2 "$pyke_mpi" --quiet --threads 1 --journal "$stats_journal" --fen "$kiwipete" 4 > "$work/mixed.out" 2>&1
 check "a plain run refuses a statistics journal" grep -q "belongs to another run" "$work/mixed.out"
+# Units of depth 0 have no moves to classify: refused, not counted wrong.
+mpirun_ 2 "$pyke_mpi" --stats --quiet --threads 1 --fen "$kiwipete" 1 > "$work/stats1.out" 2>&1
+check "stats depth 1: refused" grep -q "needs a depth of at least 2" "$work/stats1.out"
+mpirun_ 2 "$pyke_mpi" --stats --quiet --threads 1 --frontier 3 3 > "$work/stats_ply.out" 2>&1
+check "stats frontier at DEPTH: refused" grep -q "needs --frontier below DEPTH" "$work/stats_ply.out"
+want=$("$pyke" --stats --quiet --threads 1 --fen "$kiwipete" 2 | grep -v '^Time\|^Speed')
+got=$(mpirun_ 2 "$pyke_mpi" --stats --quiet --threads 1 --fen "$kiwipete" 2 | grep -v '^Time\|^Speed\|^Units')
+check "stats depth 2 (units of depth 1)" test "${want:-no output from pyke}" = "$got"
 
 # Published positions (every seventh) at depth 4, against the suite's counts.
 i=0
@@ -101,6 +109,24 @@ status=$?
 check "foreign journal: exit 2 (got $status)" test "$status" -eq 2
 check "foreign journal: message" grep -q "belongs to another run" "$work/foreign.out"
 check "foreign journal: no count" test "$(grep -c '^Nodes searched' "$work/foreign.out")" -eq 0
+
+# --verify rekey: every unit under two seeds on two ranks; both seeds in the journal's header,
+# both counts of every unit in its lines; the same divide as pyke; resumable like any run.
+want=$("$pyke" --quiet --threads 1 6 | grep -v '^Time\|^Speed')
+rm -f "$work/rekey.journal"
+for ranks in 2 3; do
+  got=$(mpirun_ "$ranks" "$pyke_mpi" --quiet --threads 1 --hash 8 --zobrist-seed 99 --verify rekey \
+        --journal "$work/rekey.journal" 6)
+  check "rekey on $ranks ranks: divide" test "${want:-no output from pyke}" = \
+    "$(grep -v '^Time\|^Speed\|^Units\|^Verified' <<<"$got")"
+  check "rekey on $ranks ranks: verified" grep -q "^Verified: every unit counted under Zobrist seeds 99 and [0-9]* on two different ranks agrees$" <<<"$got"
+done
+check "rekey journal header names both seeds" grep -q "rekey=99,[0-9]*" <(head -1 "$work/rekey.journal")
+units=$(head -1 "$work/rekey.journal" | sed -n 's/.* units=\([0-9]*\) .*/\1/p')
+check "rekey journal holds both counts of every unit" test "$(( $(wc -l < "$work/rekey.journal") - 1 ))" -eq "${units:-0}"
+mpirun_ 2 "$pyke_mpi" --quiet --verify rekey 5 > "$work/rekey_nohash.out" 2>&1
+check "rekey without hash: exit 2" test "$?" -eq 2
+check "rekey without hash: message" grep -q "needs --hash" "$work/rekey_nohash.out"
 
 # Bad input: the same errors as pyke, exit 2.
 mpirun_ 2 "$pyke_mpi" --quiet --fen "8/8/8/8 w - - 0 1" 3 > "$work/bad.out" 2>&1

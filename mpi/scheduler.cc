@@ -16,21 +16,40 @@ Scheduler::Scheduler(size_t units, const std::vector<bool>& done)
   }
 }
 
-std::optional<size_t> Scheduler::next() {
-  while (next_fresh_ < state_.size() && state_[next_fresh_] != State::kWaiting) ++next_fresh_;
-  if (next_fresh_ < state_.size()) {
-    const size_t u = next_fresh_++;
+std::optional<size_t> Scheduler::next(const std::function<bool(size_t)>& allowed) {
+  const auto may = [&](size_t u) { return !allowed || allowed(u); };
+  const auto hand_out = [&](size_t u) {
     state_[u] = State::kOut;
     outstanding_.push_back(u);
     return u;
+  };
+  // Units passed over by earlier workers come first.
+  for (auto it = passed_over_.begin(); it != passed_over_.end(); ++it) {
+    if (state_[*it] != State::kWaiting || !may(*it)) continue;
+    const size_t u = *it;
+    passed_over_.erase(it);
+    return hand_out(u);
   }
-  while (!outstanding_.empty()) {
-    const size_t u = outstanding_.front();
-    outstanding_.pop_front();
-    if (state_[u] == State::kOut) {  // late: hand out a copy
-      state_[u] = State::kCopied;
-      return u;
+  while (next_fresh_ < state_.size()) {
+    const size_t u = next_fresh_++;
+    if (state_[u] != State::kWaiting) continue;
+    if (may(u)) return hand_out(u);
+    passed_over_.push_back(u);
+  }
+  if (!passed_over_.empty()) return std::nullopt;  // fresh units remain, for other workers
+  for (auto it = outstanding_.begin(); it != outstanding_.end();) {
+    const size_t u = *it;
+    if (state_[u] != State::kOut) {  // back (or copied) already
+      it = outstanding_.erase(it);
+      continue;
     }
+    if (!may(u)) {
+      ++it;
+      continue;
+    }
+    outstanding_.erase(it);
+    state_[u] = State::kCopied;  // late: hand out a copy
+    return u;
   }
   return std::nullopt;
 }

@@ -11,11 +11,16 @@
 // outstanding ones (each unit copied once): a late node no longer holds the run back, and when
 // both copies come back their counts must agree — a cross-check of two independent counts (two
 // processes, two tables) that reports a disagreement as an error instead of picking one.
+//
+// A worker may be barred from some units (`next(allowed)`): under --verify rekey a unit is two
+// units here, one per key set, and a rank that counted one of them must not count the other.
+// A barred unit is passed over and stays first in line for the next worker that may take it.
 #ifndef PYKE_MPI_SCHEDULER_H_
 #define PYKE_MPI_SCHEDULER_H_
 
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -31,8 +36,9 @@ class Scheduler {
   Scheduler(size_t units, const std::vector<bool>& done);
 
   // The next unit for an idle worker: a fresh one, else a copy of the oldest outstanding unit
-  // not copied yet; nullopt when there is nothing to hand out now.
-  std::optional<size_t> next();
+  // not copied yet; nullopt when there is nothing to hand out now. Only units for which
+  // `allowed` (when given) is true are handed out; the others wait for another worker.
+  std::optional<size_t> next(const std::function<bool(size_t)>& allowed = nullptr);
 
   // Records a unit's count (its leaves in `nodes`; with statistics, every column). True when it
   // is the unit's first count; false for a copy's count that agrees. An error when the copies
@@ -49,6 +55,7 @@ class Scheduler {
   std::vector<perft::Stats> counts_;
   size_t next_fresh_ = 0;
   std::deque<size_t> outstanding_;  // handed out, not back, in the order handed out
+  std::deque<size_t> passed_over_;  // fresh units a worker was barred from, in order
   size_t done_count_ = 0;
 };
 

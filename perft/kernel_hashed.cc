@@ -5,8 +5,9 @@
 
 namespace pyke::perft::internal {
 
-absl::uint128 count_hashed(const Position& pos, int depth, tt::PerftTable& table) {
-  TableCache cache(table);
+absl::uint128 count_hashed(const Position& pos, int depth, tt::PerftTable& table,
+                           const ZobristKeys& keys) {
+  TableCache cache(table, keys);
   return count_with(pos, depth, cache, cache.key_of(pos));
 }
 

@@ -42,6 +42,11 @@ std::vector<Unit> split(const Position& pos, int depth, int threads, std::vector
 
 namespace {
 
+// The keys a hashed count uses.
+const ZobristKeys& keys_of(const Options& options) {
+  return options.keys != nullptr ? *options.keys : kZobrist;
+}
+
 // Divide on `options.threads` threads, stoppable (depth and threads already checked).
 absl::StatusOr<std::vector<DivideEntry>> split_divide(const Position& pos, int depth,
                                                       const Options& options) {
@@ -51,9 +56,9 @@ absl::StatusOr<std::vector<DivideEntry>> split_divide(const Position& pos, int d
       internal::split_count<absl::uint128>(
           pos, depth, options.threads, &stop, options.progress, options.progress_interval_ms,
           [&](const Position& unit, int d) {
-            return options.table != nullptr
-                       ? internal::count_stoppable_hashed(unit, d, *options.table, stop)
-                       : internal::count_stoppable(unit, d, stop);
+            return options.table != nullptr ? internal::count_stoppable_hashed(
+                                                  unit, d, *options.table, keys_of(options), stop)
+                                            : internal::count_stoppable(unit, d, stop);
           });
   if (!counts.ok()) return counts.status();
   std::vector<DivideEntry> entries;
@@ -70,8 +75,9 @@ bool counts_in_caller(const Options& options) {
 
 // A count in the calling thread, through the table when there is one.
 absl::uint128 count_in_caller(const Position& pos, int depth, const Options& options) {
-  return options.table != nullptr ? internal::count_hashed(pos, depth, *options.table)
-                                  : internal::count_plain(pos, depth);
+  return options.table != nullptr
+             ? internal::count_hashed(pos, depth, *options.table, keys_of(options))
+             : internal::count_plain(pos, depth);
 }
 
 }  // namespace

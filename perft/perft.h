@@ -38,6 +38,7 @@
 #include "absl/status/statusor.h"
 #include "movegen/move.h"
 #include "movegen/position.h"
+#include "movegen/zobrist.h"
 #include "tt/table.h"
 
 namespace pyke::perft {
@@ -64,8 +65,12 @@ struct DivideEntry {
 using Progress = std::function<void(int done, int total, absl::uint128 nodes)>;
 
 struct Options {
-  int threads = 1;                          // 1 … kMaxThreads
-  tt::PerftTable* table = nullptr;          // null: no hashing
+  int threads = 1;                  // 1 … kMaxThreads
+  tt::PerftTable* table = nullptr;  // null: no hashing
+  // The Zobrist keys the table is probed with (zobrist.h); null: kZobrist, the default seed's.
+  // A table holds counts under one key set: clear it before counting with another. The keys
+  // must outlive the call; the unhashed kernels never read them.
+  const ZobristKeys* keys = nullptr;
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop early
   // Called from the calling thread after every root move whose units are all done, and at least
   // every `progress_interval_ms` while counting, with root moves done, root moves in all, and

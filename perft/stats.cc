@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "movegen/zobrist.h"
 #include "perft/internal/split.h"
 #include "perft/internal/stats_kernel.h"
 
@@ -14,8 +15,10 @@ namespace {
 // The statistics of one subtree, through the table when there is one.
 Stats count_subtree(const Position& pos, int depth, const StatsOptions& options,
                     const std::atomic<bool>& stop) {
-  return options.table != nullptr ? internal::stats_hashed(pos, depth, *options.table, stop)
-                                  : internal::stats_plain(pos, depth, stop);
+  return options.table != nullptr
+             ? internal::stats_hashed(pos, depth, *options.table,
+                                      options.keys != nullptr ? *options.keys : kZobrist, stop)
+             : internal::stats_plain(pos, depth, stop);
 }
 
 }  // namespace

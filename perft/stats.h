@@ -8,7 +8,7 @@
 //
 //   perft::StatsOptions options;
 //   options.threads = 2;
-//   options.table = table.get();   // optional: a tt::StatsTable, shared by every thread
+//   options.table = table.get();   // optional: a tt::MoveStatsTable, shared by every thread
 //   absl::StatusOr<std::vector<perft::StatsDivideEntry>> by_move =
 //       perft::divide_stats(Position::start(), 7, options);   // one row per root move
 //
@@ -29,7 +29,8 @@
 // 0 no move is made: nodes = 1, every other column 0.
 //
 // Counting: the moves of a leaf's parent are classified as sets, as the plain kernel counts them:
-// captures, en passant, castlings and promotions from the destination sets; a move checks
+// captures and promotions from the destination sets (castlings and en passant one by one); a
+// move checks
 // directly when its destination is one of the squares from which its piece attacks the enemy king,
 // and by discovery when it leaves a line between that king and one of the mover's sliders. Only
 // the checking moves are made, to count the checkers and to ask whether the opponent has a legal
@@ -48,6 +49,7 @@
 #include "absl/strings/string_view.h"
 #include "movegen/move.h"
 #include "movegen/position.h"
+#include "movegen/zobrist.h"
 #include "perft/perft.h"
 #include "tt/move_stats_table.h"
 
@@ -125,6 +127,7 @@ inline absl::uint128 nodes_of(const Stats& s) { return s.nodes; }
 struct StatsOptions {
   int threads = 1;                          // 1 … kMaxThreads
   tt::MoveStatsTable* table = nullptr;      // null: no hashing
+  const ZobristKeys* keys = nullptr;        // the table's keys, as in Options; null: kZobrist
   const std::atomic<bool>* stop = nullptr;  // set by another thread to stop early
   Progress progress;                        // as in Options: root moves done, in all, nodes
   int progress_interval_ms = 200;

@@ -3,8 +3,8 @@
 namespace pyke::perft::internal {
 
 Stats stats_hashed(const Position& pos, int depth, tt::MoveStatsTable& table,
-                   const std::atomic<bool>& stop) {
-  StatsCache<StatsTableRef> cache(StatsTableRef(table), &stop);
+                   const ZobristKeys& keys, const std::atomic<bool>& stop) {
+  StatsCache<StatsTableRef> cache(StatsTableRef(table, keys), &stop);
   return stats_with(pos, depth, cache);
 }
 

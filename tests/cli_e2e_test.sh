@@ -76,6 +76,23 @@ expect_usage_error "absurd hash" "hash" --hash 99999999999 3
 expect_usage_error "hash above memory" "MB" --hash 1048576 3
 
 expect_usage_error "verify without hash" "needs --hash" --verify 3
+expect_usage_error "rekey without hash" "needs --hash" --verify rekey 3
+expect_usage_error "verify mode unknown" "not one of recount, rekey" --hash 4 --verify=twice 3
+
+# Zobrist keys from a seed: the same counts under any seed, with threads, Chess960 and divide.
+run --quiet --hash 4 --zobrist-seed 12345 --threads 2 5
+check "zobrist seed: hashed perft 5" grep -qx "Nodes searched: 4865609" <<<"$out"
+check "zobrist seed printed" grep -q "Zobrist seed 12345$" <<<"$out"
+run --quiet --hash 4 --zobrist-seed 0 --fen "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9" 4
+check "zobrist seed 0: chess960 perft 4" grep -qx "Nodes searched: 326672" <<<"$out"
+run --quiet --hash 4 --verify recount 4 e2e4
+check "verify recount" grep -qx "Verified: the count without hashing agrees" <<<"$out"
+run --quiet --hash 4 --zobrist-seed 7 --verify rekey --threads 2 5
+check "verify rekey agrees" grep -q "^Verified: the count under other keys agrees, every root move (Zobrist seeds 7 and [0-9]*)$" <<<"$out"
+check "verify rekey exit 0" test "$status" -eq 0
+run --hash 4 --zobrist-seed x 3
+check "zobrist seed not a number: refused by the flag parser" test "$status" -eq 1
+check "zobrist seed not a number: named" grep -q "zobrist_seed" <<<"$err"
 
 run --help
 help="$out$err"
@@ -126,6 +143,8 @@ check "json fen after the moves" test "$(json_field 'd["fen"]')" = "rnbqkbnr/ppp
 check "json depth and threads" test "$(json_field 'd["depth"], d["threads"] >= 1, d["hash_mb"]')" = "(5, True, 0)"
 run --json --hash 8 --verify --threads 2 4
 check "json verified" test "$(json_field 'd["verified"], d["unhashed_nodes"], d["nodes"], d["hash_mb"], d["threads"]')" = "(True, 197281, 197281, 8, 2)"
+run --json --hash 8 --verify rekey --zobrist-seed 3 --threads 2 4
+check "json rekey" test "$(json_field 'd["verify"], d["verified"], d["zobrist_seed"], d["rekey_seed"] != 3, d["rekey_nodes"], d["rekey_divide"] == d["divide"]')" = "('rekey', True, 3, True, 197281, True)"
 run --json --quiet --chess960 --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" 1
 check "json chess960 castling as king takes rook" test "$(json_field 'd["chess960"], d["divide"]["e1h1"]')" = "(True, 1)"
 run --json bench
@@ -151,7 +170,10 @@ check "stats keeps the divide" grep -qx "Nodes searched: 4865609" <<<"$out"
 # through a table, recounted without it.
 run --stats --quiet --threads 2 --hash 8 --verify --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 4
 check "stats hashed row" grep -Eq '^4 +4085603 +757163 +1929 +128013 +15172 +25523 +42 +6 +43$' <<<"$out"
-check "stats verified" grep -qx "Verified: the statistics without hashing agree" <<<"$out"
+check "stats verified" grep -qx "Verified: the statistics without hashing agree, every root move at depth 4" <<<"$out"
+run --stats --quiet --hash 8 --verify rekey --zobrist-seed 7 4
+check "stats rekeyed" grep -Eq "^Verified: the statistics under other keys \(Zobrist seeds 7 and [0-9]+\) agree, every root move at depth 4$" <<<"$out"
+check "stats rekeyed row" grep -Eq '^4 +197281 +1576 +0 +0 +0 +469 +0 +0 +8$' <<<"$out"
 run --stats --json --quiet 3 e2e4
 check "stats json" test "$(json_field 'd["stats"][2]["nodes"], d["stats"][2]["depth"], d["nodes"], sum(v["nodes"] for v in d["divide"].values()), len(d["stats"]), len(d["divide"])')" = "(13160, 3, 13160, 13160, 3, 20)"
 run --stats --json --quiet --chess960 --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" 1
@@ -170,5 +192,26 @@ printf '# a comment\nfoo\t1\t2\n' >"$TEST_TMPDIR/short.tsv"
 expect_usage_error "verify stats wrong column count" "short.tsv:2: 3 tab-separated fields" verify --stats "$TEST_TMPDIR/short.tsv"
 printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t2\t400\t0\t0\t0\t0\tx\t0\t0\t0\n' >"$TEST_TMPDIR/nan.tsv"
 expect_usage_error "verify stats not a number" "nan.tsv:1: column 8: 'x' is not a whole number" verify --stats "$TEST_TMPDIR/nan.tsv"
+
+# estimate: a fixed number of samples is deterministic; the interval holds the count.
+run --quiet --json estimate 7 --samples 20000 --seed 5 --threads 2
+check "estimate exit 0" test "$status" -eq 0
+check "estimate 7 interval holds perft 7" test "$(json_field 'd["low"] <= 3195901860 <= d["high"], d["samples"], d["seed"], d["exact"]')" = "(True, 20000, 5, False)"
+first="$(json_field 'd["estimate"], d["standard_error"]')"
+run --quiet --json estimate 7 --samples 20000 --seed 5 --threads 2
+check "estimate: same seed, same estimate" test "$(json_field 'd["estimate"], d["standard_error"]')" = "$first"
+run --quiet estimate 6 --samples 1000 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+check "estimate text: full digits" grep -q "^Estimate of perft 6: [0-9]* ([0-9.]*e+09)$" <<<"$out"
+check "estimate text: interval" grep -q "^95 % interval: [0-9]* to [0-9]*$" <<<"$out"
+run --quiet estimate 2 --samples 10
+check "estimate of a shallow tree is exact" grep -qx "Estimate of perft 2: 400 (4.000000e+02)" <<<"$out"
+run --quiet --json --chess960 estimate 5 --samples 1000 --fen "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+check "estimate chess960" test "$(json_field 'd["chess960"], d["depth"]')" = "(True, 5)"
+expect_usage_error "estimate without depth" "needs a depth" estimate
+expect_usage_error "estimate bad depth" "out of range" estimate 21 --samples 5
+expect_usage_error "estimate depth not a number" "not a number" estimate x
+expect_usage_error "estimate seconds zero" "out of range" estimate 8 --seconds 0
+expect_usage_error "estimate seconds absurd" "out of range" estimate 8 --seconds 1e9
+expect_usage_error "estimate bad move" "illegal move" estimate 5 e2e5 --samples 5
 
 finish

@@ -20,7 +20,10 @@
 #include "epd/epd.h"
 #include "epd/stats_file.h"
 #include "gtest/gtest.h"
+#include "movegen/attacks.h"
+#include "movegen/internal/count.h"
 #include "movegen/position.h"
+#include "perft/internal/stats_kernel.h"
 #include "perft/perft.h"
 #include "tests/positions.h"
 #include "tests/stats_reference.h"
@@ -139,6 +142,32 @@ TEST(Stats, RandomSuiteLeafByLeaf) {
 TEST(Stats, Chess960LeafByLeaf) {
   check_suite_against_reference("tests/data/chess960_xfen.epd", 7);
   check_suite_against_reference("tests/data/chess960_shredder.epd", 11);
+}
+
+// Builds with AVX-512 classify plain pieces setwise; the generator path that other builds take
+// is run here too, on the same positions, against the reference.
+TEST(Stats, BothLeafParentPathsAgreeWithTheReference) {
+  using Scalar = CountingPath<BuildSliders, false>;
+  const absl::StatusOr<std::vector<epd::Record>> records =
+      epd::read_file("tests/data/published.epd");
+  ASSERT_TRUE(records.ok()) << records.status();
+  const std::atomic<bool> never{false};
+  perft::internal::StatsCache<perft::internal::NoStatsTable> cache(perft::internal::NoStatsTable{},
+                                                                   &never);
+  for (size_t i = 0; i < records->size(); i += 3) {
+    const absl::StatusOr<Position> pos = Position::from_fen((*records)[i].fen);
+    ASSERT_TRUE(pos.ok());
+    for (int d = 1; d <= 3; ++d) {
+      const Stats expected = reference_stats(*pos, d);
+      EXPECT_EQ((perft::internal::stats_with_sliders<decltype(cache), Scalar>(*pos, d, cache, 0)),
+                expected)
+          << "generator path, line " << (*records)[i].line << " depth " << d;
+      EXPECT_EQ(
+          (perft::internal::stats_with_sliders<decltype(cache), BuildSliders>(*pos, d, cache, 0)),
+          expected)
+          << "build's path, line " << (*records)[i].line << " depth " << d;
+    }
+  }
 }
 
 // The kernel's own nodes agree with plain perft's, per root move.

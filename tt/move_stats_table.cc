@@ -33,6 +33,19 @@ absl::StatusOr<std::unique_ptr<MoveStatsTable>> MoveStatsTable::create_with_buck
 
 MoveStatsTable::~MoveStatsTable() { internal::unmap(mapping_); }
 
+void MoveStatsTable::clear(int threads) {
+  Bucket* buckets = buckets_;
+  internal::for_each_slice(bucket_count_ * 4, threads, [buckets](size_t begin, size_t end) {
+    for (size_t i = (begin + 3) / 4; i < (end + 3) / 4; ++i) {
+      for (Entry& e : buckets[i].entries) {
+        // Even and advanced: a reader that raced with the old contents sees a changed number.
+        e.sequence.store(e.sequence.load(std::memory_order_relaxed) + 2, std::memory_order_relaxed);
+        e.depth.store(0, std::memory_order_relaxed);
+      }
+    }
+  });
+}
+
 bool MoveStatsTable::probe(Key key, Counters& counters) const {
   const Bucket& bucket = buckets_[index(key)];
   const uint64_t high = high_half(key), low = low_half(key);

@@ -51,6 +51,9 @@ class MoveStatsTable {
   MoveStatsTable(const MoveStatsTable&) = delete;
   MoveStatsTable& operator=(const MoveStatsTable&) = delete;
 
+  // Forgets every entry, with `threads` threads (not while a count runs).
+  void clear(int threads = 1);
+
   size_t bucket_count() const { return bucket_count_; }
   size_t megabytes() const { return megabytes_; }
   size_t huge_page_bytes() const { return internal::huge_page_bytes(mapping_); }

@@ -80,7 +80,7 @@ class PerftTable {
   // marks it ("always", "madvise" or "never"; "unknown" when it cannot be read).
   static std::string huge_page_mode();
 
-  // `key` must already include the depth (the caller folds kZobrist.depth[depth] in).
+  // `key` must already include the depth (the caller folds its key set's depth[depth] in).
   PYKE_INLINE bool probe(Key key, uint64_t& nodes) const {
     const Bucket& bucket = buckets_[index(key)];
     const uint64_t check = check_bits(key), low = low_half(key);

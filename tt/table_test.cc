@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <thread>
 #include <utility>
@@ -287,6 +288,29 @@ TEST(Zobrist, IncrementalKeysEqualKeysFromScratch) {
             << fen << " " << to_uci(m) << " " << to_uci(m2);
       }
     }
+  }
+}
+
+TEST(Zobrist, SeededKeysAreTheDefaultKeysForTheDefaultSeedAndIncrementalForAnySeed) {
+  // The default seed gives the built-in keys exactly (a table filled by an older build stays
+  // valid, and published figures keep their keys).
+  constexpr ZobristKeys again = make_zobrist_keys(kDefaultZobristSeed);
+  static_assert(again.piece[0][0] == kZobrist.piece[0][0] && again.depth[63] == kZobrist.depth[63]);
+  EXPECT_EQ(std::memcmp(&again, &kZobrist, sizeof(ZobristKeys)), 0);
+  // The first key drawn from the default seed, as it has always been.
+  uint64_t state = 0x50594B4550455246ULL;
+  EXPECT_EQ(kZobrist.piece[0][0], next_random_key(state));
+
+  const ZobristKeys other = make_zobrist_keys(42);
+  EXPECT_NE(other.piece[0][0], kZobrist.piece[0][0]);
+  absl::StatusOr<Position> root = Position::from_fen(kKiwipete);
+  ASSERT_TRUE(root.ok());
+  const Key root_key = zobrist_key(*root, other);
+  EXPECT_NE(root_key, zobrist_key(*root));
+  for (Move m : legal_moves(*root)) {
+    Position child = *root;
+    ASSERT_TRUE(child.play(m).ok());
+    ASSERT_EQ(child_key(root_key, *root, child, other), zobrist_key(child, other)) << to_uci(m);
   }
 }
 

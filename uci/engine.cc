@@ -1,8 +1,10 @@
 #include "uci/engine.h"
 
+#include <memory>
 #include <sstream>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "movegen/movegen.h"
 #include "perft/perft.h"
@@ -37,6 +39,16 @@ absl::Status Engine::set_threads(int threads) {
   if (absl::Status s = perft::check_threads(threads); !s.ok()) return s;
   threads_ = threads;
   return absl::OkStatus();
+}
+
+void Engine::set_zobrist_seed(uint64_t seed) {
+  if (seed == zobrist_seed_) return;
+  zobrist_seed_ = seed;
+  own_keys_.reset();
+  if (seed != kDefaultZobristSeed)
+    own_keys_ = std::make_unique<ZobristKeys>(make_zobrist_keys(seed));
+  keys_ = own_keys_ ? own_keys_.get() : &kZobrist;
+  if (table_) table_->clear(threads_);
 }
 
 void Engine::run(std::istream& in) {
@@ -96,11 +108,12 @@ absl::Status Engine::handle_command(absl::string_view line, bool& quit) {
   }
 
   if (command == "uci") {
-    write(absl::StrCat("id name ", kEngineName, "\nid author ", kEngineAuthor,
-                       "\noption name Hash type spin default 0 min 0 max ",
-                       tt::PerftTable::kMaxMegabytes,
-                       "\noption name Threads type spin default 1 min 1 max ", perft::kMaxThreads,
-                       "\noption name UCI_Chess960 type check default false\nuciok\n"));
+    write(absl::StrCat(
+        "id name ", kEngineName, "\nid author ", kEngineAuthor,
+        "\noption name Hash type spin default 0 min 0 max ", tt::PerftTable::kMaxMegabytes,
+        "\noption name Threads type spin default 1 min 1 max ", perft::kMaxThreads,
+        "\noption name UCI_Chess960 type check default false",
+        "\noption name ZobristSeed type string default ", kDefaultZobristSeed, "\nuciok\n"));
   } else if (command == "ucinewgame") {
     if (table_) table_->clear();
     position_ = Position::start();
@@ -144,6 +157,16 @@ absl::Status Engine::handle_setoption(absl::string_view args) {
     absl::StatusOr<int64_t> threads = option_integer(*option, "Threads", 1, perft::kMaxThreads);
     if (!threads.ok()) return threads.status();
     return set_threads(static_cast<int>(*threads));
+  }
+  if (option->name == "zobristseed") {
+    uint64_t seed = 0;
+    if (!option->value || !absl::SimpleAtoi(*option->value, &seed)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("ZobristSeed takes a whole number from 0 to 2^64-1, not ",
+                       quote(option->value.value_or(""))));
+    }
+    set_zobrist_seed(seed);
+    return absl::OkStatus();
   }
   if (option->name != "hash") {
     return absl::InvalidArgumentError(absl::StrCat("unknown option ", quote(option->name)));
@@ -193,6 +216,7 @@ absl::Status Engine::handle_go(absl::string_view args) {
   perft::Options options;
   options.threads = threads_;
   options.table = table_.get();
+  options.keys = keys_;
   options.stop = &stop_;
   count_ = std::thread([this, position = position_, depth, options, chess960] {
     absl::StatusOr<std::vector<perft::DivideEntry>> entries =

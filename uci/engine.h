@@ -7,11 +7,12 @@
 //   engine.handle_line("isready"); // or one line at a time (tests)
 //
 // Commands: uci, isready, ucinewgame, setoption name Hash|Threads value N,
-// setoption name UCI_Chess960 value true|false,
-// position startpos|fen <FEN> [moves m1 m2 …], go perft N, go perft N stats (the
-// divide, then perft statistics by root move and by depth: uci/perft_report.h; counted without
-// the hash table), stop, d (prints the position's FEN), quit. Any bad line — unknown command, bad
-// FEN, illegal move, bad number, an overlong line, binary junk — prints `info string error: …` and
+// setoption name UCI_Chess960 value true|false, setoption name ZobristSeed value N (the hash
+// keys' seed, zobrist.h; a new seed clears the table),
+// position startpos|fen <FEN> [moves m1 m2 …], go perft N, go perft N stats (the divide, then
+// perft statistics by root move and by depth: uci/perft_report.h; counted without the hash
+// table), stop, d (prints the position's FEN), quit. Any bad line — unknown command, bad FEN,
+// illegal move, bad number, an overlong line, binary junk — prints `info string error: …` and
 // changes nothing; the loop never stops on input.
 //
 // `go perft` counts on a thread of its own (with `Threads` threads), so the loop keeps reading:
@@ -25,6 +26,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <istream>
 #include <memory>
 #include <mutex>
@@ -35,6 +37,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "movegen/position.h"
+#include "movegen/zobrist.h"
 #include "tt/table.h"
 #include "uci/protocol.h"
 
@@ -67,6 +70,11 @@ class Engine {
   // whose castling king or rooks stand off the standard squares use that form regardless.
   void set_chess960(bool on) { chess960_ = on; }
 
+  // ZobristSeed: the table's keys are drawn from `seed` (zobrist.h); the table is cleared, since
+  // its counts were stored under the old keys.
+  void set_zobrist_seed(uint64_t seed);
+  uint64_t zobrist_seed() const { return zobrist_seed_; }
+
   // Blocks until a running `go perft` has printed its result.
   void wait_for_count();
 
@@ -92,6 +100,10 @@ class Engine {
   Position position_ = Position::start();
   std::unique_ptr<tt::PerftTable> table_;  // null: hashing off
   int threads_ = 1;
+  uint64_t zobrist_seed_ = kDefaultZobristSeed;
+  // Drawn from zobrist_seed_: kZobrist itself for the default seed, else own_keys_.
+  const ZobristKeys* keys_ = &kZobrist;
+  std::unique_ptr<ZobristKeys> own_keys_;
   bool chess960_ = false;  // UCI_Chess960: castling written as the king taking its rook
   std::thread count_;      // the running (or finished, not yet joined) `go perft`
   std::atomic<bool> stop_{false};

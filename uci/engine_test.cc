@@ -78,6 +78,26 @@ TEST(Uci, HashedPerftAgreesAndCanBeResizedAndCleared) {
   EXPECT_FALSE(contains(out, "error")) << out;
 }
 
+TEST(Uci, ZobristSeedChangesTheKeysNotTheCounts) {
+  const std::string out = transcript(
+      "uci\nsetoption name Hash value 4\nsetoption name Threads value 2\ngo perft 5\n"
+      "setoption name ZobristSeed value 42\ngo perft 5\n"
+      "setoption name zobristseed value 18446744073709551615\ngo perft 5\n");
+  EXPECT_TRUE(contains(out, "option name ZobristSeed type string default 5789741557033030214"))
+      << out;
+  size_t count = 0;
+  for (size_t at = out.find("Nodes searched: 4865609"); at != std::string::npos;
+       at = out.find("Nodes searched: 4865609", at + 1)) {
+    ++count;
+  }
+  EXPECT_EQ(count, 3u) << out;
+  EXPECT_FALSE(contains(out, "error")) << out;
+  std::ostringstream sink;
+  Engine engine(sink);
+  engine.handle_line("setoption name ZobristSeed value 7");
+  EXPECT_EQ(engine.zobrist_seed(), 7u);
+}
+
 struct BadLine {
   const char* line;
   const char* message_part;
@@ -117,6 +137,10 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"setoption name Threads value 1025", "Threads takes one value"},
         BadLine{"setoption name Threads value two", "Threads takes one value"},
         BadLine{"setoption name Contempt value 2", "unknown option"},
+        BadLine{"setoption name ZobristSeed value -1", "ZobristSeed takes a whole number"},
+        BadLine{"setoption name ZobristSeed value 18446744073709551616",
+                "ZobristSeed takes a whole number"},
+        BadLine{"setoption name ZobristSeed", "ZobristSeed takes a whole number"},
         BadLine{"setoption", "expected setoption name"},
         BadLine{"\x01\x02\xff\xfe junk", "control or binary bytes"},
         BadLine{"go perft 1\x7f", "control or binary bytes"}));

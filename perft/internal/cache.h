@@ -2,7 +2,7 @@
 // counted subtrees, and whether it can be stopped. Internal to //perft.
 //
 //   NoCache plain;                                        // remembers nothing: costs nothing
-//   TableCache hashed(*table);                            // the transposition table (//tt)
+//   TableCache hashed(*table, kZobrist);                  // the transposition table (//tt)
 //   std::atomic<bool> stop{false};
 //   StopAwareCache<TableCache> stoppable(hashed, &stop);  // stops within milliseconds
 //   absl::uint128 n = count_with(pos, 8, stoppable, stoppable.key_of(pos));
@@ -67,34 +67,36 @@ constexpr bool prefetches_children() {
 
 // The transposition table as a cache policy: a count of depth d is stored under the position's
 // Zobrist key with the depth's own key mixed in, so counts of one position at two depths never
-// collide.
+// collide. The keys are a set drawn from a seed (zobrist.h); the policy refers to them, so they
+// must outlive it.
 class TableCache {
  public:
   static constexpr bool kEnabled = true;
   using Key = pyke::Key;
 
-  explicit TableCache(tt::PerftTable& table) : table_(table) {}
+  TableCache(tt::PerftTable& table, const ZobristKeys& keys) : table_(table), keys_(keys) {}
 
-  Key key_of(const Position& pos) const { return zobrist_key(pos); }
+  Key key_of(const Position& pos) const { return zobrist_key(pos, keys_); }
   PYKE_INLINE Key child_key(Key key, const Position& parent, const Position& child) const {
-    const Key next = pyke::child_key(key, parent, child);
-    assert(next == zobrist_key(child));  // debug builds: incremental equals from scratch
+    const Key next = pyke::child_key(key, parent, child, keys_);
+    assert(next == zobrist_key(child, keys_));  // debug builds: incremental equals from scratch
     return next;
   }
-  void prefetch(Key key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
+  void prefetch(Key key, int depth) const { table_.prefetch(key ^ keys_.depth[depth]); }
   PYKE_INLINE bool probe(Key key, int depth, uint64_t& nodes) const {
-    const bool hit = table_.probe(key ^ kZobrist.depth[depth], nodes);
+    const bool hit = table_.probe(key ^ keys_.depth[depth], nodes);
     tt::stats::count(tt::stats::kProbe, depth);
     if (hit) tt::stats::count(tt::stats::kHit, depth);
     return hit;
   }
   void store(Key key, int depth, uint64_t nodes) {
-    table_.store(key ^ kZobrist.depth[depth], depth, nodes);
+    table_.store(key ^ keys_.depth[depth], depth, nodes);
     tt::stats::count(tt::stats::kStore, depth);
   }
 
  private:
   tt::PerftTable& table_;
+  const ZobristKeys& keys_;
 };
 static_assert(PerftCache<TableCache>);
 

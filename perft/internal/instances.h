@@ -14,15 +14,17 @@
 
 #include "absl/numeric/int128.h"
 #include "movegen/position.h"
+#include "movegen/zobrist.h"
 #include "tt/table.h"
 
 namespace pyke::perft::internal {
 
-absl::uint128 count_plain(const Position& pos, int depth);                          // NoCache
-absl::uint128 count_hashed(const Position& pos, int depth, tt::PerftTable& table);  // TableCache
+absl::uint128 count_plain(const Position& pos, int depth);                         // NoCache
+absl::uint128 count_hashed(const Position& pos, int depth, tt::PerftTable& table,  // TableCache
+                           const ZobristKeys& keys);
 absl::uint128 count_stoppable(const Position& pos, int depth, const std::atomic<bool>& stop);
 absl::uint128 count_stoppable_hashed(const Position& pos, int depth, tt::PerftTable& table,
-                                     const std::atomic<bool>& stop);
+                                     const ZobristKeys& keys, const std::atomic<bool>& stop);
 
 }  // namespace pyke::perft::internal
 

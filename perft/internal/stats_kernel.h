@@ -430,33 +430,35 @@ struct NoStatsTable {
   void store(Key, int, const LeafStats&) {}
 };
 
-// The statistics table (//tt) under the position's Zobrist key with the depth's key mixed in.
+// The statistics table (//tt) under the position's Zobrist key with the depth's key mixed in,
+// the keys a set drawn from a seed (zobrist.h) that must outlive the policy.
 class StatsTableRef {
  public:
   static constexpr bool kEnabled = true;
   using Key = pyke::Key;
 
-  explicit StatsTableRef(tt::MoveStatsTable& table) : table_(table) {}
+  StatsTableRef(tt::MoveStatsTable& table, const ZobristKeys& keys) : table_(table), keys_(keys) {}
 
-  Key key_of(const Position& pos) const { return zobrist_key(pos); }
+  Key key_of(const Position& pos) const { return zobrist_key(pos, keys_); }
   PYKE_INLINE Key child_key(Key key, const Position& parent, const Position& child) const {
-    return pyke::child_key(key, parent, child);
+    return pyke::child_key(key, parent, child, keys_);
   }
-  void prefetch(Key key, int depth) const { table_.prefetch(key ^ kZobrist.depth[depth]); }
+  void prefetch(Key key, int depth) const { table_.prefetch(key ^ keys_.depth[depth]); }
   bool probe(Key key, int depth, LeafStats& s) const {
     tt::MoveStatsTable::Counters c;
-    if (!table_.probe(key ^ kZobrist.depth[depth], c)) return false;
+    if (!table_.probe(key ^ keys_.depth[depth], c)) return false;
     for (int i = 0; i < LeafStats::kColumns; ++i) s.column(i) = c[i];
     return true;
   }
   void store(Key key, int depth, const LeafStats& s) {
     tt::MoveStatsTable::Counters c;
     for (int i = 0; i < LeafStats::kColumns; ++i) c[i] = s.column(i);
-    table_.store(key ^ kZobrist.depth[depth], depth, c);
+    table_.store(key ^ keys_.depth[depth], depth, c);
   }
 
  private:
   tt::MoveStatsTable& table_;
+  const ZobristKeys& keys_;
 };
 
 // A table policy with a stop flag: nodes of depth kStopCheckDepth or more poll it and, once it is
@@ -620,7 +622,7 @@ inline Stats leaf_move_stats(const Position& parent, Move move, const Position& 
 // made once `stop` is set is garbage.
 Stats stats_plain(const Position& pos, int depth, const std::atomic<bool>& stop);
 Stats stats_hashed(const Position& pos, int depth, tt::MoveStatsTable& table,
-                   const std::atomic<bool>& stop);
+                   const ZobristKeys& keys, const std::atomic<bool>& stop);
 
 }  // namespace pyke::perft::internal
 
