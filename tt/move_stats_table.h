@@ -85,10 +85,7 @@ class MoveStatsTable {
         mapping_(mapping),
         megabytes_(megabytes) {}
 
-  size_t index(Key key) const {
-    return static_cast<size_t>((static_cast<unsigned __int128>(high_half(key)) * bucket_count_) >>
-                               64);
-  }
+  size_t index(Key key) const { return internal::bucket_index(high_half(key), bucket_count_); }
 
   Bucket* buckets_;
   size_t bucket_count_;

@@ -4,12 +4,14 @@
 //   absl::StatusOr<HugeMapping> m = map_huge_pages(bytes, /*megabytes=*/1024);
 //   for_each_slice(count, threads, [&](size_t begin, size_t end) { /* construct [begin, end) */ });
 //   size_t backed = huge_page_bytes(*m);   // what the kernel backs with huge pages now
+//   size_t b = bucket_index(high_half(key), bucket_count);
 //   unmap(*m);
 #ifndef PYKE_TT_INTERNAL_MEMORY_H_
 #define PYKE_TT_INTERNAL_MEMORY_H_
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <thread>
 #include <vector>
 
@@ -22,6 +24,12 @@ struct HugeMapping {
   void* memory = nullptr;
   size_t bytes = 0;  // a whole number of huge pages
 };
+
+// The bucket that a key's high half chooses among `buckets` (any whole number of them):
+// high × buckets / 2^64, so that the key's top bits pick it.
+inline size_t bucket_index(uint64_t high, size_t buckets) {
+  return static_cast<size_t>((static_cast<unsigned __int128>(high) * buckets) >> 64);
+}
 
 // Checks a requested table size: at least 1 MB, at most `max_megabytes` and the machine's memory.
 absl::Status check_megabytes(size_t megabytes, size_t max_megabytes);
