@@ -225,12 +225,8 @@ void write_stats_json(const Position& pos, bool chess960, int depth,
                       const tt::MoveStatsTable* hash, uint64_t seed,
                       std::optional<uint64_t> second_seed, std::optional<bool> verified,
                       std::ostream& out) {
-  std::vector<std::pair<std::string, perft::Stats>> divide;
-  for (const perft::StatsDivideEntry& e : report.divide) {
-    divide.emplace_back(to_uci(e.move, chess960), e.stats);
-  }
-  std::sort(divide.begin(), divide.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  const std::vector<std::pair<std::string, perft::Stats>> divide =
+      perft::sorted_stats_divide(report.divide, chess960);
   out << "{\"fen\": " << json_string(pos.to_fen())
       << ", \"chess960\": " << (chess960 ? "true" : "false") << ", \"depth\": " << depth
       << ", \"divide\": {";
@@ -371,6 +367,20 @@ int run_stats(const Position& pos, bool chess960, int depth, int threads,
   return 0;
 }
 
+// A divide with the progress line on stderr (when `show_progress`), erased at the end; `options`
+// keeps no callback afterwards.
+absl::StatusOr<std::vector<perft::DivideEntry>> divide_with_progress(const Position& pos, int depth,
+                                                                     perft::Options& options,
+                                                                     bool show_progress) {
+  ProgressLine progress(show_progress);
+  options.progress = [&progress](int done, int total, absl::uint128 n) {
+    progress.update(done, total, n);
+  };
+  absl::StatusOr<std::vector<perft::DivideEntry>> divide = perft::divide(pos, depth, options);
+  options.progress = nullptr;
+  return divide;
+}
+
 int run_perft(const std::vector<char*>& args) {
   int depth = 0;
   if (!absl::SimpleAtoi(args[1], &depth)) {
@@ -405,12 +415,8 @@ int run_perft(const std::vector<char*>& args) {
   std::vector<perft::DivideEntry> entries;
   absl::uint128 nodes = 1;
   if (depth > 0) {
-    ProgressLine progress(show_progress);
-    options.progress = [&progress](int done, int total, absl::uint128 n) {
-      progress.update(done, total, n);
-    };
-    absl::StatusOr<std::vector<perft::DivideEntry>> divide = perft::divide(*pos, depth, options);
-    progress.erase();
+    absl::StatusOr<std::vector<perft::DivideEntry>> divide =
+        divide_with_progress(*pos, depth, options, show_progress);
     if (!divide.ok()) return fail(divide.status());
     entries = *std::move(divide);
     nodes = perft::divide_total(entries);
@@ -440,12 +446,8 @@ int run_perft(const std::vector<char*>& args) {
     options.keys = keys_from_seed(recount->seed, other_keys);
     (*table)->clear(*threads);  // nothing stored under the first keys may answer a probe
     if (depth > 0) {
-      ProgressLine progress(show_progress);
-      options.progress = [&progress](int done, int total, absl::uint128 n) {
-        progress.update(done, total, n);
-      };
-      absl::StatusOr<std::vector<perft::DivideEntry>> divide = perft::divide(*pos, depth, options);
-      progress.erase();
+      absl::StatusOr<std::vector<perft::DivideEntry>> divide =
+          divide_with_progress(*pos, depth, options, show_progress);
       if (!divide.ok()) return fail(divide.status());
       recount->entries = *std::move(divide);
       recount->nodes = perft::divide_total(recount->entries);

@@ -1,6 +1,8 @@
 #include "perft/stats.h"
 
+#include <algorithm>
 #include <atomic>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -75,6 +77,16 @@ absl::StatusOr<StatsReport> stats_report(const Position& pos, int depth,
   report.divide = *std::move(divide);
   report.by_depth.push_back(divide_stats_total(report.divide));
   return report;
+}
+
+std::vector<std::pair<std::string, Stats>> sorted_stats_divide(
+    const std::vector<StatsDivideEntry>& entries, bool chess960) {
+  std::vector<std::pair<std::string, Stats>> rows;
+  rows.reserve(entries.size());
+  for (const StatsDivideEntry& e : entries) rows.emplace_back(to_uci(e.move, chess960), e.stats);
+  std::sort(rows.begin(), rows.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  return rows;
 }
 
 Stats divide_stats_total(const std::vector<StatsDivideEntry>& entries) {

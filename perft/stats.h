@@ -42,6 +42,8 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/numeric/int128.h"
@@ -156,6 +158,11 @@ struct StatsReport {
 };
 absl::StatusOr<StatsReport> stats_report(const Position& pos, int depth,
                                          const StatsOptions& options = {});
+
+// A statistics divide as it is printed: (move in UCI text, statistics) sorted by the text, as
+// sorted_divide (perft.h) sorts a divide.
+std::vector<std::pair<std::string, Stats>> sorted_stats_divide(
+    const std::vector<StatsDivideEntry>& entries, bool chess960);
 
 // The sum of a divide's statistics; nodes == kOverflow when it does not fit 128 bits.
 Stats divide_stats_total(const std::vector<StatsDivideEntry>& entries);

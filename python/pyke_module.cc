@@ -196,14 +196,11 @@ py::dict divide_stats_py(const std::string& fen, int depth, int threads, uint64_
     entries = perft::divide_stats(root.pos, depth, s.options);
   }
   c.raise_if_interrupted();
-  std::vector<std::pair<std::string, perft::Stats>> rows;
-  for (const perft::StatsDivideEntry& e : value_or_raise(std::move(entries))) {
-    rows.emplace_back(to_uci(e.move, root.chess960), e.stats);
-  }
-  std::sort(rows.begin(), rows.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
   py::dict out;  // sorted as `pyke --stats DEPTH` prints them
-  for (const auto& [move, stats] : rows) out[py::str(move)] = stats_dict(stats);
+  for (const auto& [move, stats] :
+       perft::sorted_stats_divide(value_or_raise(std::move(entries)), root.chess960)) {
+    out[py::str(move)] = stats_dict(stats);
+  }
   return out;
 }
 

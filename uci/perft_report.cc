@@ -50,13 +50,7 @@ void write_stats_table(absl::string_view first_heading,
 void write_stats_report(const std::vector<perft::StatsDivideEntry>& divide,
                         const std::vector<perft::Stats>& by_depth, bool chess960, bool grouped,
                         std::ostream& out) {
-  std::vector<std::pair<std::string, perft::Stats>> moves;
-  for (const perft::StatsDivideEntry& e : divide) {
-    moves.emplace_back(to_uci(e.move, chess960), e.stats);
-  }
-  std::sort(moves.begin(), moves.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-  write_stats_table("Move", moves, grouped, out);
+  write_stats_table("Move", perft::sorted_stats_divide(divide, chess960), grouped, out);
   out << '\n';
   std::vector<std::pair<std::string, perft::Stats>> depths;
   for (size_t d = 0; d < by_depth.size(); ++d) {
