@@ -111,12 +111,14 @@ pgo_profile = rule(
 
 def _use_transition_impl(settings, attr):
     if not settings[_ENABLED]:
-        return {_MODE: "", _PROFILE: "//pgo:empty_profile"}
+        # Unchanged settings keep the binary's dependencies in the configuration the rest of the
+        # build uses, so that --config=nopgo compiles them once, not once more for the binary.
+        return {_MODE: settings[_MODE], _PROFILE: settings[_PROFILE]}
     return {_MODE: "use", _PROFILE: attr.profile}
 
 _use_transition = transition(
     implementation = _use_transition_impl,
-    inputs = [_ENABLED],
+    inputs = [_ENABLED, _MODE, _PROFILE],
     outputs = [_MODE, _PROFILE],
 )
 
@@ -165,7 +167,7 @@ def _shared_library_transition_impl(settings, attr):
 
 _shared_library_transition = transition(
     implementation = _shared_library_transition_impl,
-    inputs = [_ENABLED],
+    inputs = [_ENABLED, _MODE, _PROFILE],
     outputs = [_MODE, _PROFILE, "//third_party:shared_absl"],
 )
 
