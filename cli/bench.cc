@@ -1,5 +1,6 @@
 #include "cli/bench.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -51,6 +52,7 @@ absl::StatusOr<absl::uint128> count_with_kernel(const Position& pos, int depth, 
 // One position's count.
 struct BenchRow {
   std::string id;
+  std::string set;  // the record's `c0` text: "middlegame" or "endgame"
   int depth;
   absl::uint128 nodes;
   absl::uint128 expected;
@@ -84,12 +86,41 @@ BenchTotal count_records(const std::vector<epd::Record>& records, CountFunction 
                        absl::StrCat("cli/bench.epd:", record.line, ": ", nodes.status().message()));
       return total;
     }
-    total.rows.push_back({record.id, depth, *nodes, expected, seconds});
+    const auto set = record.comments.find(0);
+    if (set == record.comments.end()) {
+      total.error =
+          absl::InvalidArgumentError(absl::StrCat("cli/bench.epd:", record.line,
+                                                  ": no set named (c0 \"middlegame\" or c0 "
+                                                  "\"endgame\")"));
+      return total;
+    }
+    total.rows.push_back({record.id, set->second, depth, *nodes, expected, seconds});
     total.nodes += *nodes;
     total.seconds += seconds;
     total.wrong += total.rows.back().wrong();
   }
   return total;
+}
+
+// The rows of one set, added up.
+struct SetTotal {
+  std::string name;
+  absl::uint128 nodes = 0;
+  double seconds = 0;
+  double nodes_per_second() const { return static_cast<double>(nodes) / seconds; }
+};
+
+// Each set's total, in the order the sets first appear in the file.
+std::vector<SetTotal> set_totals(const BenchTotal& total) {
+  std::vector<SetTotal> sets;
+  for (const BenchRow& r : total.rows) {
+    auto it =
+        std::find_if(sets.begin(), sets.end(), [&](const SetTotal& t) { return t.name == r.set; });
+    if (it == sets.end()) it = sets.insert(sets.end(), SetTotal{r.set});
+    it->nodes += r.nodes;
+    it->seconds += r.seconds;
+  }
+  return sets;
 }
 
 std::string_view counting_path_name(bool setwise) { return setwise ? "setwise" : "scalar"; }
@@ -125,8 +156,9 @@ std::vector<Kernel> compiled_kernels() {
 
 // `pyke bench --json`: one object, counts as JSON integers in full (cli/text.h):
 //   {"backend": "pext", "reason": …, "counting_path": "setwise", "threads": 1,
-//    "positions": [{"id": "start", "depth": 6, "nodes": 119060324, "expected": 119060324,
-//                   "seconds": 0.05, "nodes_per_second": …}, …],
+//    "positions": [{"id": "start", "set": "middlegame", "depth": 6, "nodes": 119060324,
+//                   "expected": 119060324, "seconds": 0.05, "nodes_per_second": …}, …],
+//    "sets": [{"name": "middlegame", "nodes": …, "seconds": …, "nodes_per_second": …}, …],
 //    "total": {"nodes": …, "seconds": …, "nodes_per_second": …},
 //    "kernels": [{"backend": "pext", "counting_path": "setwise", "nodes_per_second": …,
 //                 "ratio": 1.0, "chosen": true}, …],
@@ -145,11 +177,20 @@ void write_bench_json(const BenchOptions& options, const BenchTotal& total,
       << ", \"threads\": " << options.threads << ", \"positions\": [";
   for (size_t i = 0; i < total.rows.size(); ++i) {
     const BenchRow& r = total.rows[i];
-    out << (i ? ", " : "") << "{\"id\": " << json_string(r.id) << ", \"depth\": " << r.depth
+    out << (i ? ", " : "") << "{\"id\": " << json_string(r.id)
+        << ", \"set\": " << json_string(r.set) << ", \"depth\": " << r.depth
         << ", \"nodes\": " << perft::count_text(r.nodes)
         << ", \"expected\": " << perft::count_text(r.expected)
         << absl::StrFormat(", \"seconds\": %.6f, \"nodes_per_second\": %.0f}", r.seconds,
                            static_cast<double>(r.nodes) / r.seconds);
+  }
+  out << "], \"sets\": [";
+  const std::vector<SetTotal> sets = set_totals(total);
+  for (size_t i = 0; i < sets.size(); ++i) {
+    out << (i ? ", " : "") << "{\"name\": " << json_string(sets[i].name)
+        << ", \"nodes\": " << perft::count_text(sets[i].nodes)
+        << absl::StrFormat(", \"seconds\": %.6f, \"nodes_per_second\": %.0f}", sets[i].seconds,
+                           sets[i].nodes_per_second());
   }
   out << "], \"total\": {\"nodes\": " << perft::count_text(total.nodes)
       << absl::StrFormat(", \"seconds\": %.6f, \"nodes_per_second\": %.0f}", total.seconds,
@@ -169,8 +210,8 @@ void write_bench_json(const BenchOptions& options, const BenchTotal& total,
 
 void write_rows(const BenchTotal& total, std::ostream& out) {
   for (const BenchRow& r : total.rows) {
-    out << absl::StrFormat("%-10s %5d %12d %9.3f %14.0f", r.id, r.depth, r.nodes, r.seconds,
-                           static_cast<double>(r.nodes) / r.seconds);
+    out << absl::StrFormat("%-12s %-10s %5d %12d %9.3f %14.0f", r.id, r.set, r.depth, r.nodes,
+                           r.seconds, static_cast<double>(r.nodes) / r.seconds);
     if (r.wrong()) out << "  WRONG: " << r.id << " expected " << r.expected;
     out << '\n';
   }
@@ -212,11 +253,16 @@ int run_bench(std::ostream& out, const BenchOptions& options) {
 
   out << "slider backend: " << slider_backend_name(options.backend) << " (" << options.reason
       << ")\ncounting path: " << kCountingPath << "\n\n";
-  out << absl::StrFormat("%-10s %5s %12s %9s %14s\n", "position", "depth", "nodes", "seconds",
-                         "nodes/s");
+  out << absl::StrFormat("%-12s %-10s %5s %12s %9s %14s\n", "position", "set", "depth", "nodes",
+                         "seconds", "nodes/s");
   write_rows(total, out);
+  out << '\n';
+  for (const SetTotal& set : set_totals(total)) {
+    out << absl::StrFormat("%s: %d nodes in %.3f s, %.0f nodes/s\n", set.name, set.nodes,
+                           set.seconds, set.nodes_per_second());
+  }
   out << absl::StrFormat(
-      "\nTotal: %d nodes in %.3f s, %.0f nodes/s (%d thread%s, slider "
+      "Total: %d nodes in %.3f s, %.0f nodes/s (%d thread%s, slider "
       "backend: %s)\n",
       total.nodes, total.seconds, total.nodes_per_second(), options.threads,
       options.threads == 1 ? "" : "s", slider_backend_name(options.backend));

@@ -93,7 +93,11 @@ absl::Status add_operation(absl::string_view operation, Record& record) {
   if (opcode == "id" || is_comment_opcode(opcode)) {
     absl::StatusOr<std::string> text = unquote(opcode, operand);
     if (!text.ok()) return text.status();
-    if (opcode == "id") record.id = *std::move(text);
+    if (opcode == "id") {
+      record.id = *std::move(text);
+    } else {
+      record.comments[opcode[1] - '0'] = *std::move(text);
+    }
     return absl::OkStatus();
   }
   return malformed(absl::StrCat("unknown operation ", quoted(operation),

@@ -34,6 +34,7 @@ struct Record {
   std::string fen;                      // as written, blanks at the ends removed
   std::map<int, absl::uint128> counts;  // depth -> expected perft count; never empty
   std::string id;                       // the `id "…"` operation's text, or empty
+  std::map<int, std::string> comments;  // the `c0 "…"` … `c9 "…"` operations' text, by digit
   int line = 0;                         // 1-based line number in its file
 };
 

@@ -3,6 +3,7 @@
 #include "epd/epd.h"
 
 #include <limits>
+#include <map>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -40,6 +41,17 @@ TEST(Epd, IdMayHoldASemicolon) {
   ASSERT_EQ(variants.size(), 5u);
   EXPECT_EQ(variants[1].id, "kiwipete; CPW position 2");
   EXPECT_EQ(variants[3].id, "");  // c0 is a comment, not an id
+}
+
+TEST(Epd, CommentsAreKeptByDigit) {
+  const std::vector<Record> variants = read_ok("epd/testdata/variants.epd");
+  ASSERT_EQ(variants.size(), 5u);
+  EXPECT_EQ(variants[3].comments, (std::map<int, std::string>{{0, "depths in any order"}}));
+  EXPECT_TRUE(variants[1].comments.empty());
+  const absl::StatusOr<Record> record =
+      parse_line(R"(8/8/8/8/8/8/8/K1k5 w - - 0 1 ;D1 3 ;c9 "last; of ten" ;c0 "first")");
+  ASSERT_TRUE(record.ok()) << record.status();
+  EXPECT_EQ(record->comments, (std::map<int, std::string>{{0, "first"}, {9, "last; of ten"}}));
 }
 
 TEST(Epd, CountsPast64BitsAreExact) {

@@ -64,7 +64,7 @@ done
 expect_usage_error "zero threads" "thread count 0" --threads 0 3
 expect_usage_error "too many threads" "1 to 1024" --threads 1025 3
 run --threads 2 bench
-check "bench on 2 threads" grep -q "^Total: 761234712 nodes.*2 threads" <<<"$out"
+check "bench on 2 threads" grep -q "^Total: 1090404732 nodes.*2 threads" <<<"$out"
 
 expect_usage_error "depth not a number" "depth 'x'" x
 expect_usage_error "depth too deep" "out of range" 99
@@ -111,7 +111,9 @@ check "verify: speed is nodes / time" awk -v t="$time_line" -v s="$speed_line" \
 
 run bench
 check "bench exit 0" test "$status" -eq 0
-check "bench total" grep -q "^Total: 761234712 nodes" <<<"$out"
+check "bench total" grep -q "^Total: 1090404732 nodes" <<<"$out"
+check "bench middlegames" grep -q "^middlegame: 582601051 nodes" <<<"$out"
+check "bench endgames" grep -q "^endgame: 507803681 nodes" <<<"$out"
 
 run < <(printf 'uci\nisready\nposition startpos moves e2e4\ngo perft 3\nisready\nbogus line\n\x01\x02\nposition startpos moves e2e5\nisready\nd\nquit\n')
 uci="$out"
@@ -148,7 +150,9 @@ check "json rekey" test "$(json_field 'd["verify"], d["verified"], d["zobrist_se
 run --json --quiet --chess960 --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" 1
 check "json chess960 castling as king takes rook" test "$(json_field 'd["chess960"], d["divide"]["e1h1"]')" = "(True, 1)"
 run --json bench
-check "json bench total" test "$(json_field 'd["total"]["nodes"], d["wrong"]')" = "(761234712, 0)"
+check "json bench total" test "$(json_field 'd["total"]["nodes"], d["wrong"]')" = "(1090404732, 0)"
+check "json bench sets" test "$(json_field '[(s["name"], s["nodes"]) for s in d["sets"]]')" = "[('middlegame', 582601051), ('endgame', 507803681)]"
+check "json bench rows in sets" test "$(json_field 'sorted(set(p["set"] for p in d["positions"]))')" = "['endgame', 'middlegame']"
 check "json bench positions" test "$(json_field 'all(p["nodes"] == p["expected"] for p in d["positions"])')" = "True"
 
 # UCI: go perft N stats prints the divide, then the statistics tables; plain go perft is unchanged.

@@ -20,10 +20,14 @@ depths are equal; any mismatch stops the run with exit status 1.
     PYKE_OPTIONS="Threads=2 Hash=512" tools/uci_speed.py --pyke ./pyke
     tools/uci_speed.py --pyke t1=./pyke --pyke t2=./pyke --pyke-option t2:Threads=2
     tools/uci_speed.py --pyke ./pyke --stats --positions start=7/7,kiwipete=6/5  # statistics
+    tools/uci_speed.py --pyke ./pyke --epd cli/bench.epd --set endgame   # bench's endgames
 
 Positions: start, kiwipete, position3, position4 (the CPW suite), each NAME or NAME=D or
 NAME=PYKE_DEPTH/STOCKFISH_DEPTH. Depths may differ (Kiwipete: Pyke 6, Stockfish 5 by default):
-then nodes/s are compared and each count is checked against the known value.
+then nodes/s are compared and each count is checked against the known value. `--epd FILE` adds
+the records of an EPD perft file (`FEN ;D7 178633661 ;id "position3" ;c0 "endgame"`), named by
+their ids and counted to their deepest listed depth, whose count is checked; with it, the default
+positions are the file's (`--set NAME`: only those whose c0 is NAME).
 
 Stockfish is only a yardstick: Debian's package, installed with apt-get when missing.
 Only the Python 3 standard library is used. Exit status: 0 ok, 1 count mismatch or engine
@@ -313,6 +317,42 @@ def parse_positions(spec, quick):
     return chosen
 
 
+def read_epd(path, wanted_set):
+    """Adds the records of an EPD perft file to POSITIONS and KNOWN; returns their keys."""
+    keys = []
+    try:
+        lines = open(path, encoding="utf-8").read().splitlines()
+    except OSError as e:
+        raise argparse.ArgumentTypeError(f"cannot read {path}: {e.strerror}")
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = [f.strip() for f in re.split(r';(?=(?:[^"]*"[^"]*")*[^"]*$)', line)]
+        fen, counts, ident, comment = fields[0], {}, None, None
+        for field in fields[1:]:
+            if m := re.fullmatch(r"D(\d+)\s+(\d+)", field):
+                counts[int(m[1])] = int(m[2])
+            elif m := re.fullmatch(r'id\s+"(.*)"', field):
+                ident = m[1]
+            elif m := re.fullmatch(r'c0\s+"(.*)"', field):
+                comment = m[1]
+        if not counts or not ident:
+            raise argparse.ArgumentTypeError(
+                f"{path}:{number}: a record needs a D<depth> <count> and an id")
+        if wanted_set is not None and comment != wanted_set:
+            continue
+        key = ident.lower().replace(" ", "")
+        depth = max(counts)
+        quick = max(1, depth - 2)
+        POSITIONS[key] = (ident, fen, depth, depth, quick, quick)
+        KNOWN[key] = [counts.get(d) for d in range(depth + 1)]
+        keys.append(key)
+    if not keys:
+        raise argparse.ArgumentTypeError(f"{path}: no records" +
+                                         (f" of set '{wanted_set}'" if wanted_set else ""))
+    return keys
+
+
 def known_count(key, depth):
     counts = KNOWN.get(key, [])
     return counts[depth] if depth < len(counts) else None
@@ -383,8 +423,15 @@ def main():
     parser.add_argument("--runs", type=int, default=None,
                         help=f"alternating rounds, median reported (default $RUNS or 3; now "
                              f"{env_runs})")
-    parser.add_argument("--positions", default=",".join(POSITIONS),
-                        help="comma-separated NAME[=D|=PYKE_D/SF_D] from: " + ", ".join(POSITIONS))
+    parser.add_argument("--positions", default=None,
+                        help="comma-separated NAME[=D|=PYKE_D/SF_D] from: " + ", ".join(POSITIONS) +
+                             " and the ids of --epd (default: all of those, or of --epd)")
+    parser.add_argument("--epd", metavar="FILE",
+                        help="also the records of an EPD perft file (id, deepest D, count "
+                             "checked), e.g. cli/bench.epd")
+    parser.add_argument("--set", metavar="NAME",
+                        help="with --epd: only the records whose c0 is NAME (bench: middlegame, "
+                             "endgame)")
     parser.add_argument("--quick", action="store_true",
                         help="small depths (start 5, Kiwipete 4/3, position 3 5, position 4 4): "
                              "a smoke test, not a measurement")
@@ -421,8 +468,13 @@ def main():
         parser.error("runs must be at least 1")
     if args.timeout <= 0:
         parser.error("timeout must be positive")
+    if args.set is not None and args.epd is None:
+        parser.error("--set needs --epd")
     try:
-        positions = parse_positions(args.positions, args.quick)
+        default = ",".join(POSITIONS)
+        if args.epd is not None:
+            default = ",".join(read_epd(args.epd, args.set))
+        positions = parse_positions(args.positions or default, args.quick)
     except argparse.ArgumentTypeError as e:
         parser.error(str(e))
 
