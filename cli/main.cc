@@ -360,9 +360,9 @@ int run_stats(const Position& pos, bool chess960, int depth, int threads,
   }
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds, speed);
   if (table) {
-    std::cout << absl::StrFormat(
-        "Hash: %d MB, huge pages %d MB (transparent_hugepage: %s), Zobrist seed %d\n",
-        table->megabytes(), table->huge_page_bytes() >> 20, tt::PerftTable::huge_page_mode(), seed);
+    std::cout << absl::StrFormat("Hash: %d MB, huge pages %d MB (%s), Zobrist seed %d\n",
+                                 table->megabytes(), table->huge_page_bytes() >> 20,
+                                 table->huge_page_source(), seed);
   }
   return 0;
 }
@@ -484,9 +484,9 @@ int run_perft(const std::vector<char*>& args) {
     if (hash != nullptr) {
       // Whether the kernel backs the table with huge pages: without them a big table misses the
       // TLB on nearly every probe.
-      std::cout << absl::StrFormat(
-          "Hash: %d MB, huge pages %d MB (transparent_hugepage: %s), Zobrist seed %d\n",
-          hash->megabytes(), hash->huge_page_bytes() >> 20, tt::PerftTable::huge_page_mode(), seed);
+      std::cout << absl::StrFormat("Hash: %d MB, huge pages %d MB (%s), Zobrist seed %d\n",
+                                   hash->megabytes(), hash->huge_page_bytes() >> 20,
+                                   hash->huge_page_source(), seed);
     }
   }
   if constexpr (tt::stats::kEnabled) tt::stats::report(std::cerr);

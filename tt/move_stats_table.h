@@ -21,11 +21,13 @@
 #ifndef PYKE_TT_MOVE_STATS_TABLE_H_
 #define PYKE_TT_MOVE_STATS_TABLE_H_
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "absl/status/statusor.h"
 #include "movegen/zobrist.h"
@@ -56,7 +58,11 @@ class MoveStatsTable {
 
   size_t bucket_count() const { return bucket_count_; }
   size_t megabytes() const { return megabytes_; }
-  size_t huge_page_bytes() const { return internal::huge_page_bytes(mapping_); }
+  size_t huge_page_bytes() const {
+    return std::min(bucket_count_ * sizeof(Bucket), internal::huge_page_bytes(mapping_));
+  }
+  // "1 GB pages" or "transparent_hugepage: MODE", as PerftTable::huge_page_source.
+  std::string huge_page_source() const { return internal::huge_page_source(mapping_); }
 
   // `key` must already include the depth (the caller folds kZobrist.depth[depth] in).
   bool probe(Key key, Counters& counters) const;

@@ -115,15 +115,12 @@ bool PerftTable::store(Key key, int depth, uint64_t nodes) {
   return true;
 }
 
-std::string PerftTable::huge_page_mode() {
-  std::ifstream in("/sys/kernel/mm/transparent_hugepage/enabled");
-  std::string line;
-  if (!std::getline(in, line)) return "unknown";
-  const size_t open = line.find('['), close = line.find(']');
-  if (open == std::string::npos || close == std::string::npos || close < open) return "unknown";
-  return line.substr(open + 1, close - open - 1);
-}
+std::string PerftTable::huge_page_mode() { return internal::transparent_huge_page_mode(); }
 
-size_t PerftTable::huge_page_bytes() const { return internal::huge_page_bytes(mapping_); }
+std::string PerftTable::huge_page_source() const { return internal::huge_page_source(mapping_); }
+
+size_t PerftTable::huge_page_bytes() const {
+  return std::min(bucket_count_ * sizeof(Bucket), internal::huge_page_bytes(mapping_));
+}
 
 }  // namespace pyke::tt

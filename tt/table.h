@@ -79,6 +79,9 @@ class PerftTable {
   // The system's transparent huge page mode, as /sys/kernel/mm/transparent_hugepage/enabled
   // marks it ("always", "madvise" or "never"; "unknown" when it cannot be read).
   static std::string huge_page_mode();
+  // Where the table's huge pages come from: "1 GB pages" (create takes them for a table of 1 GB
+  // or more when the system has enough reserved and free), else "transparent_hugepage: MODE".
+  std::string huge_page_source() const;
 
   // `key` must already include the depth (the caller folds its key set's depth[depth] in).
   PYKE_INLINE bool probe(Key key, uint64_t& nodes) const {

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -248,6 +249,30 @@ TEST(PerftTable, SaysWhetherHugePagesTook) {
   EXPECT_TRUE(mode == "always" || mode == "madvise" || mode == "never" || mode == "unknown")
       << mode;
   if (mode == "never") EXPECT_EQ((*table)->huge_page_bytes(), 0u);
+}
+
+// A table of 1 GB or more takes 1 GB pages when the system has them reserved and free (free
+// ones are read here, as the kernel counts them); otherwise transparent huge pages, as above.
+TEST(PerftTable, TakesReservedGigabytePagesWhenFree) {
+  std::ifstream in("/sys/kernel/mm/hugepages/hugepages-1048576kB/free_hugepages");
+  size_t free_pages = 0;
+  const bool known = static_cast<bool>(in >> free_pages);
+  auto table = PerftTable::create(1536);  // one and a half: the mapping rounds up to 2 GB
+  ASSERT_TRUE(table.ok()) << table.status();
+  const std::string source = (*table)->huge_page_source();
+  if (known && free_pages >= 2) {
+    EXPECT_EQ(source, "1 GB pages");
+    EXPECT_EQ((*table)->huge_page_bytes(), size_t{1536} << 20) << "the table's share only";
+  } else {
+    EXPECT_EQ(source, "transparent_hugepage: " + PerftTable::huge_page_mode());
+    EXPECT_LE((*table)->huge_page_bytes(), size_t{1536} << 20);
+  }
+  // Either way the memory is a working table: every bucket zeroed, stores read back.
+  uint64_t nodes = 0;
+  EXPECT_FALSE((*table)->probe(12345, nodes));
+  ASSERT_TRUE((*table)->store(12345, 5, 678));
+  ASSERT_TRUE((*table)->probe(12345, nodes));
+  EXPECT_EQ(nodes, 678u);
 }
 
 TEST(PhysicalMemory, IsTheRealSizeNotRoundedToFourGigabytes) {

@@ -17,6 +17,20 @@ namespace pyke::tt::internal {
 namespace {
 
 constexpr size_t kHugePage = size_t{2} << 20;
+constexpr size_t kGiganticPage = size_t{1} << 30;
+
+// A mapping of 1 GB pages from the reserved pool, or nothing when too few are free (the kernel
+// reserves them at mmap, so a mapping that succeeds never faults for want of pages).
+void* map_gigantic_pages(size_t bytes) {
+#if defined(MAP_HUGETLB) && defined(MAP_HUGE_SHIFT)
+  void* mapped = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (30 << MAP_HUGE_SHIFT), -1, 0);
+  return mapped == MAP_FAILED ? nullptr : mapped;
+#else
+  (void)bytes;
+  return nullptr;
+#endif
+}
 
 }  // namespace
 
@@ -31,6 +45,10 @@ absl::Status check_megabytes(size_t megabytes, size_t max_megabytes) {
 }
 
 absl::StatusOr<HugeMapping> map_huge_pages(size_t bytes, size_t megabytes) {
+  if (bytes >= kGiganticPage) {
+    const size_t whole = (bytes + kGiganticPage - 1) / kGiganticPage * kGiganticPage;
+    if (void* memory = map_gigantic_pages(whole)) return HugeMapping{memory, whole, true};
+  }
   bytes = (bytes + kHugePage - 1) / kHugePage * kHugePage;
   void* mapped =
       mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -52,7 +70,22 @@ absl::StatusOr<HugeMapping> map_huge_pages(size_t bytes, size_t megabytes) {
 
 void unmap(const HugeMapping& mapping) { munmap(mapping.memory, mapping.bytes); }
 
+std::string transparent_huge_page_mode() {
+  std::ifstream in("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string line;
+  if (!std::getline(in, line)) return "unknown";
+  const size_t open = line.find('['), close = line.find(']');
+  if (open == std::string::npos || close == std::string::npos || close < open) return "unknown";
+  return line.substr(open + 1, close - open - 1);
+}
+
+std::string huge_page_source(const HugeMapping& mapping) {
+  if (mapping.gigantic) return "1 GB pages";
+  return absl::StrCat("transparent_hugepage: ", transparent_huge_page_mode());
+}
+
 size_t huge_page_bytes(const HugeMapping& mapping) {
+  if (mapping.gigantic) return mapping.bytes;
   std::ifstream in("/proc/self/smaps");
   const auto begin = reinterpret_cast<uintptr_t>(mapping.memory), end = begin + mapping.bytes;
   bool inside = false;

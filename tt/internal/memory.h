@@ -1,5 +1,6 @@
-// memory.h — the memory under a table: one mapping, 2 MB-aligned, advised as huge pages, and
-// touched by several threads at once. Internal to //tt: PerftTable and MoveStatsTable use it.
+// memory.h — the memory under a table: one mapping of 1 GB pages where the system has reserved
+// enough of them, else 2 MB-aligned and advised as transparent huge pages; touched by several
+// threads at once. Internal to //tt: PerftTable and MoveStatsTable use it.
 //
 //   absl::StatusOr<HugeMapping> m = map_huge_pages(bytes, /*megabytes=*/1024);
 //   for_each_slice(count, threads, [&](size_t begin, size_t end) { /* construct [begin, end) */ });
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -22,7 +24,8 @@ namespace pyke::tt::internal {
 
 struct HugeMapping {
   void* memory = nullptr;
-  size_t bytes = 0;  // a whole number of huge pages
+  size_t bytes = 0;       // a whole number of huge pages
+  bool gigantic = false;  // 1 GB pages from the system's reserved pool (hugetlbfs)
 };
 
 // The bucket that a key's high half chooses among `buckets` (any whole number of them):
@@ -34,15 +37,27 @@ inline size_t bucket_index(uint64_t high, size_t buckets) {
 // Checks a requested table size: at least 1 MB, at most `max_megabytes` and the machine's memory.
 absl::Status check_megabytes(size_t megabytes, size_t max_megabytes);
 
-// At least `bytes` of zeroed memory (untouched), 2 MB-aligned and advised as huge pages, so that
-// random probes into a large table do not miss the TLB on nearly every access. `megabytes` names
+// At least `bytes` of zeroed memory (untouched) on huge pages, so that random probes into a large
+// table do not miss the TLB on nearly every access. A table of 1 GB or more takes 1 GB pages when
+// the system has that many reserved and free (as root:
+// `echo 16 > /sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages`): 16 of them map 16 GB,
+// which transparent 2 MB pages need 8,192 TLB entries for. Otherwise the memory is 2 MB-aligned
+// and advised as transparent huge pages, which the kernel may or may not grant. `megabytes` names
 // the size in the error when the mapping fails.
 absl::StatusOr<HugeMapping> map_huge_pages(size_t bytes, size_t megabytes);
 
 void unmap(const HugeMapping& mapping);
 
-// Bytes of `mapping` that the kernel backs with transparent huge pages right now (read from
-// /proc/self/smaps; 0 when it cannot tell).
+// The system's transparent huge page mode, as /sys/kernel/mm/transparent_hugepage/enabled marks
+// it ("always", "madvise" or "never"; "unknown" when it cannot be read).
+std::string transparent_huge_page_mode();
+
+// Where `mapping`'s huge pages come from, for a status line: "1 GB pages", or
+// "transparent_hugepage: madvise" (the mode).
+std::string huge_page_source(const HugeMapping& mapping);
+
+// Bytes of `mapping` that the kernel backs with huge pages right now: all of it for 1 GB pages,
+// else what /proc/self/smaps says of transparent huge pages (0 when it cannot tell).
 size_t huge_page_bytes(const HugeMapping& mapping);
 
 // Calls `fill(begin, end)` on `threads` slices of [0, count), each on its own thread (the
