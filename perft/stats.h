@@ -34,8 +34,10 @@
 // directly when its destination is one of the squares from which its piece attacks the enemy king,
 // and by discovery when it leaves a line between that king and one of the mover's sliders. Only
 // the checking moves are made, to count the checkers and to ask whether the opponent has a legal
-// reply. The calm-move shortcut of plain perft is not used: a reply's check depends on the
-// mover's pieces, which a calm move does not leave alone.
+// reply. At the last two plies, a quiet move that the opponent's replies cannot notice, classes
+// and all (plain perft's calm moves, further off the lines out of the mover's king and the
+// opponent's knights' attacks), is not made when no reply checks after a null move: the null
+// move's replies are classified once for all such moves (perft/internal/stats_kernel.h).
 #ifndef PYKE_PERFT_STATS_H_
 #define PYKE_PERFT_STATS_H_
 

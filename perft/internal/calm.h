@@ -176,6 +176,36 @@ PYKE_INLINE int for_each_legal_move_except_calm(const Position& pos, const MaskS
   return sink.calm_moves;
 }
 
+// A generator sink that visits only the moves CalmSplitSink counts: the calm ones.
+template <Color Us, class Visitor>
+struct CalmOnlySink {
+  const CalmSquares& calm;
+  Bitboard empty;
+  Visitor& visit;
+
+  template <PieceType P>
+  PYKE_INLINE void piece(PieceTag<P>, Square from, Bitboard targets) {
+    visit_targets<P>(from, quiet_targets_within(from, targets, calm.of(P), empty), visit);
+  }
+  PYKE_INLINE void castling(Move) {}
+  template <int Travel>
+  PYKE_INLINE void pawns(Bitboard destinations) {
+    if constexpr (Travel == kForward<Us>) {
+      visit_pawn_moves<Us, Travel>(pushes_within<Us>(destinations, calm.other), visit);
+    }
+  }
+  PYKE_INLINE void en_passant(Bitboard, Square) {}
+};
+
+// Visits exactly the moves for_each_legal_move_except_calm leaves out: the calm ones. For a
+// caller that first counted them and then finds it must make them after all.
+template <Color Us, class Sliders = BuildSliders, class Visitor>
+PYKE_INLINE void for_each_calm_move(const Position& pos, const MaskSet& m, const CalmSquares& calm,
+                                    Visitor&& visit) {
+  CalmOnlySink<Us, std::remove_reference_t<Visitor>> sink{calm, ~pos.occupied(), visit};
+  generate_legal_targets<Us, Sliders>(pos, m, sink);
+}
+
 }  // namespace pyke::perft::internal
 
 #endif  // PYKE_PERFT_INTERNAL_CALM_H_

@@ -7,7 +7,8 @@
 //
 // The tree above the leaves' parents is walked as plain perft's generic node walks it: every
 // child made and counted, a table probed and stored at depth ≥ 2 when there is one (children
-// made first and their buckets prefetched, as count_with_batched_prefetch does). A leaf parent
+// made first and their buckets prefetched, as count_with_batched_prefetch does), but for depth-2
+// nodes, which leave calm moves unmade when they may (stats_last_two_plies). A leaf parent
 // hands its move sets to a `LeafStatsSink`, which classifies them as sets:
 //  - nodes, captures and promotions by popcount of destination sets (a promotion is four moves);
 //    castlings and en passant captures one by one (they are rare).
@@ -48,6 +49,7 @@
 #include "movegen/types.h"
 #include "movegen/zobrist.h"
 #include "perft/internal/cache.h"
+#include "perft/internal/calm.h"
 #include "perft/internal/kernel.h"
 #include "perft/stats.h"
 #include "tt/move_stats_table.h"
@@ -402,6 +404,54 @@ PYKE_INLINE void stats_leaf_parent(const Position& pos, LeafStats& s) {
   s += checks;
 }
 
+// Depth 2, the last two plies, with calm moves (calm.h) left unmade. A calm quiet move leaves the
+// opponent's replies as they are; for statistics their classes must stay as they are too:
+//  - captures: a reply captures on the moved piece's destination, and no longer on its origin,
+//    only if one of their pieces reaches that square. calm_squares watches what their king, pawns
+//    and sliders reach; their knights reach squares whatever we do, so both squares must also be
+//    off their knights' attacks.
+//  - checks: whether a reply checks our king directly depends on the lines out of our king up to
+//    the first piece on each (the squares a slider checks from); whether it uncovers a check, on
+//    the line on from that first piece, when it is theirs, to their slider behind it, which is
+//    one of their sliders' rays that calm_squares already watches. With both squares off the
+//    lines out of our king and the moved piece not our king (its own square is watched, and a
+//    king's quiet move lands on such a line anyway), every reply has the checkers it has after a
+//    null move. (Castling and promotion checks run along the same lines; a calm move is never a
+//    double push and the null move has no en passant square, so neither has en passant replies.)
+//  - checkmates: whether a checking reply mates depends on every piece of ours. So calm moves are
+//    left unmade only when no reply checks after a null move; then none checks after a calm move.
+// Every calm move's replies are then the null move's, classes and all: they are classified once
+// and counted once per calm move. The other moves are made and classified first, the calm ones
+// counted; only when there are calm moves is the null move classified, and when one of its
+// replies checks, the calm moves are made after all. Steady moves (calm.h) are not told apart.
+template <Color Us, class Sliders>
+PYKE_INLINE CalmSquares stats_calm_squares(const Position& pos) {
+  const CalmSquares plain = calm_squares<Us, Sliders>(pos);
+  const Square king = pos.king_square(Us);
+  const Bitboard watched = square_bb(king) | queen_attacks<Sliders>(king, pos.occupied()) |
+                           knight_attacks_set(pos.pieces(~Us, kKnight));
+  return {plain.knight & ~watched, plain.other & ~watched, 0, 0};
+}
+
+template <Color Us, class Sliders>
+PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
+  const MaskSet m = create_masks<Us, Sliders>(pos);
+  const auto count_child = [&](auto piece, Move move) {
+    stats_leaf_parent<~Us, Sliders>(perft_child<Us>(pos, piece, move), s);
+  };
+  if (m.checkers != 0) return for_each_legal_move<Us, Sliders>(pos, m, count_child);
+  const CalmSquares calm = stats_calm_squares<Us, Sliders>(pos);
+  const int calm_moves =
+      for_each_legal_move_except_calm<Us, Sliders>(pos, m, calm, count_child, count_child);
+  if (calm_moves == 0) return;
+  LeafStats replies;
+  stats_leaf_parent<~Us, Sliders>(pos.after_null_move(), replies);
+  if (replies.checks != 0) return for_each_calm_move<Us, Sliders>(pos, m, calm, count_child);
+  for (int i = 0; i < LeafStats::kColumns; ++i) {
+    s.column(i) += static_cast<uint64_t>(calm_moves) * replies.column(i);
+  }
+}
+
 // One leaf move, classified on its own (a divide of depth 1, whose leaves are the root moves):
 // made, and its child asked, by the same definitions as the sink's.
 template <Color Us, class Sliders>
@@ -532,7 +582,9 @@ void stats_node(const Position& pos, Cache& cache, typename Cache::Key key, Leaf
       out += s;
       return;
     }
-    if constexpr (Cache::kEnabled) {
+    if constexpr (Depth == 2) {
+      stats_last_two_plies<Us, Sliders>(pos, s);
+    } else if constexpr (Cache::kEnabled) {
       stats_with_prefetch<Cache, Us, Depth, Sliders>(pos, cache, key, s);
     } else {
       for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos),
