@@ -75,6 +75,14 @@ BenchTotal count_records(const std::vector<epd::Record>& records, CountFunction 
   BenchTotal total;
   for (const epd::Record& record : records) {
     const auto& [depth, expected] = *record.counts.rbegin();  // the deepest listed depth
+    const auto set = record.comments.find(0);
+    if (set == record.comments.end()) {
+      total.error =
+          absl::InvalidArgumentError(absl::StrCat("cli/bench.epd:", record.line,
+                                                  ": no set named (c0 \"middlegame\" or c0 "
+                                                  "\"endgame\")"));
+      return total;
+    }
     const absl::StatusOr<Position> pos = Position::from_fen(record.fen);
     const Clock::time_point start = Clock::now();
     const absl::StatusOr<absl::uint128> nodes =
@@ -84,14 +92,6 @@ BenchTotal count_records(const std::vector<epd::Record>& records, CountFunction 
       total.error =
           absl::Status(nodes.status().code(),
                        absl::StrCat("cli/bench.epd:", record.line, ": ", nodes.status().message()));
-      return total;
-    }
-    const auto set = record.comments.find(0);
-    if (set == record.comments.end()) {
-      total.error =
-          absl::InvalidArgumentError(absl::StrCat("cli/bench.epd:", record.line,
-                                                  ": no set named (c0 \"middlegame\" or c0 "
-                                                  "\"endgame\")"));
       return total;
     }
     total.rows.push_back({record.id, set->second, depth, *nodes, expected, seconds});
