@@ -139,6 +139,9 @@ TEST(Stats, PublishedSuiteLeafByLeaf) {
 TEST(Stats, RandomSuiteLeafByLeaf) {
   check_suite_against_reference("tests/data/perft_random.epd", 23);
 }
+TEST(Stats, OpenedAndBlockedKingLinesLeafByLeaf) {
+  check_suite_against_reference("tests/data/stats_lines.epd", 1);
+}
 TEST(Stats, Chess960LeafByLeaf) {
   check_suite_against_reference("tests/data/chess960_xfen.epd", 7);
   check_suite_against_reference("tests/data/chess960_shredder.epd", 11);

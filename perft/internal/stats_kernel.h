@@ -112,6 +112,27 @@ PYKE_INLINE bool has_legal_reply(const Position& child) {
   return replies.total() > 0;
 }
 
+// A leaf move that gives check, as a leaf parent may keep it to ask again in a sibling position
+// (stats_last_two_plies): the moving piece's type, the move, and the square whose piece is the
+// direct checker (for castling, the rook's).
+struct CheckingMove {
+  PieceType piece;
+  Square moved;
+  Move move;
+};
+
+// The checks, discovered and double checks and mates of a leaf parent, counted apart from its
+// other columns (see LeafStatsSink), and, when `record` is set, the checking moves themselves.
+struct CheckTally : LeafStats {
+  CheckingMove* record = nullptr;  // room for kMaxLegalMoves
+  int recorded = 0;
+
+  PYKE_INLINE void keep(PieceType piece, Move move, Square moved) {
+    if (record) [[unlikely]]
+      new (record + recorded++) CheckingMove{piece, moved, move};
+  }
+};
+
 // A leaf move that gives check, made: `checkers` are the pieces giving it, `moved` the square of
 // the moved piece (for castling, the rook's).
 template <Color Us, class Sliders>
@@ -129,7 +150,8 @@ PYKE_INLINE void count_check(const Position& child, Bitboard checkers, Square mo
 // A leaf move of a piece that uncovers nothing and checks from its destination: one checker,
 // the moved piece, so it is a direct check; made only to ask whether it mates.
 template <Color Us, class Sliders, PieceType P>
-[[gnu::noinline]] void count_direct_check(const Position& pos, Move move, LeafStats& checks) {
+[[gnu::noinline]] void count_direct_check(const Position& pos, Move move, CheckTally& checks) {
+  checks.keep(P, move, move.to());
   ++checks.checks;
   if (!has_legal_reply<~Us, Sliders>(perft_child<Us>(pos, PieceTag<P>{}, move))) {
     ++checks.checkmates;
@@ -140,9 +162,10 @@ template <Color Us, class Sliders, PieceType P>
 // line, as the sink's check_by: such moves are few.
 template <Color Us, class Sliders, PieceType P>
 [[gnu::noinline]] void count_if_check(const Position& pos, Move move, Square moved,
-                                      LeafStats& checks) {
+                                      CheckTally& checks) {
   const Position child = perft_child<Us>(pos, PieceTag<P>{}, move);
   if (const Bitboard checkers = checkers_of<Us, Sliders>(child)) {
+    checks.keep(P, move, moved);
     count_check<Us, Sliders>(child, checkers, moved, checks);
   }
 }
@@ -150,7 +173,8 @@ template <Color Us, class Sliders, PieceType P>
 // A leaf move that gives check: made and counted.
 template <Color Us, class Sliders, PieceType P>
 [[gnu::noinline]] void count_checking_move(const Position& pos, Move move, Square moved,
-                                           LeafStats& checks) {
+                                           CheckTally& checks) {
+  checks.keep(P, move, moved);
   const Position child = perft_child<Us>(pos, PieceTag<P>{}, move);
   count_check<Us, Sliders>(child, checkers_of<Us, Sliders>(child), moved, checks);
 }
@@ -179,8 +203,8 @@ template <Color Us, class Sliders>
 struct LeafStatsSink {
   const Position& pos;
   const CheckInfo& info;
-  LeafStats& checks;  // checks, discovered and double checks, mates
-  LeafStats s{};      // the other columns
+  CheckTally& checks;  // checks, discovered and double checks, mates
+  LeafStats s{};       // the other columns
 
   // The destinations in `targets` from which a move from `from` uncovers a check.
   PYKE_INLINE Bitboard discovering(Square from, Bitboard targets) const {
@@ -287,7 +311,7 @@ struct LeafStatsSink {
 // occupancy; a knight's jump is symmetric), and each of those moves is made and counted.
 template <Color Us, class Sliders>
 PYKE_INLINE void add_plain_piece_stats(const Position& pos, const MaskSet& m, const CheckInfo& info,
-                                       Bitboard plain, LeafStats& s, LeafStats& checks) {
+                                       Bitboard plain, LeafStats& s, CheckTally& checks) {
 #if PYKE_HAS_SETWISE_COUNT
   const Bitboard occupied = pos.occupied();
   const Bitboard movable = ~pos.pieces(Us) & m.check_mask;
@@ -371,10 +395,9 @@ PYKE_INLINE void add_special_piece_stats(const Position& pos, const MaskSet& m, 
 // the plain pieces setwise (add_plain_piece_stats) and the rest through the sink; without, every
 // set through the generator and the sink.
 template <Color Us, class Sliders>
-PYKE_INLINE void stats_leaf_parent(const Position& pos, LeafStats& s) {
+PYKE_INLINE void classify_leaf_moves(const Position& pos, LeafStats& s, CheckTally& checks) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
   const CheckInfo info = check_info<Us, Sliders>(pos);
-  LeafStats checks;
   LeafStatsSink<Us, Sliders> sink{pos, info, checks};
   if constexpr (counts_setwise<Sliders>()) {
     const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
@@ -404,32 +427,95 @@ PYKE_INLINE void stats_leaf_parent(const Position& pos, LeafStats& s) {
   s += checks;
 }
 
+template <Color Us, class Sliders>
+PYKE_INLINE void stats_leaf_parent(const Position& pos, LeafStats& s) {
+  CheckTally checks;
+  classify_leaf_moves<Us, Sliders>(pos, s, checks);
+}
+
+// A leaf move that gave check in a sibling position (`move`, kept by CheckTally), made in `pos`
+// and counted if it gives check here.
+template <Color Us, class Sliders>
+PYKE_INLINE void count_again_if_check(const Position& pos, const CheckingMove& move, LeafStats& s) {
+  const auto count = [&](auto piece) {
+    const Position child = perft_child<Us>(pos, piece, move.move);
+    if (const Bitboard checkers = checkers_of<Us, Sliders>(child)) {
+      count_check<Us, Sliders>(child, checkers, move.moved, s);
+    }
+  };
+  switch (move.piece) {
+    case kPawn:
+      return count(PieceTag<kPawn>{});
+    case kKnight:
+      return count(PieceTag<kKnight>{});
+    case kBishop:
+      return count(PieceTag<kBishop>{});
+    case kRook:
+      return count(PieceTag<kRook>{});
+    case kQueen:
+      return count(PieceTag<kQueen>{});
+    default:
+      return count(PieceTag<kKing>{});
+  }
+}
+
 // Depth 2, the last two plies, with calm moves (calm.h) left unmade. A calm quiet move leaves the
-// opponent's replies as they are; for statistics their classes must stay as they are too:
+// opponent's replies as they are; for statistics it must leave their classes too, but for checks
+// and mates, which are asked again:
 //  - captures: a reply captures on the moved piece's destination, and no longer on its origin,
 //    only if one of their pieces reaches that square. calm_squares watches what their king, pawns
 //    and sliders reach; their knights reach squares whatever we do, so both squares must also be
 //    off their knights' attacks.
-//  - checks: whether a reply checks our king directly depends on the lines out of our king up to
-//    the first piece on each (the squares a slider checks from); whether it uncovers a check, on
-//    the line on from that first piece, when it is theirs, to their slider behind it, which is
-//    one of their sliders' rays that calm_squares already watches. With both squares off the
-//    lines out of our king and the moved piece not our king (its own square is watched, and a
-//    king's quiet move lands on such a line anyway), every reply has the checkers it has after a
-//    null move. (Castling and promotion checks run along the same lines; a calm move is never a
-//    double push and the null move has no en passant square, so neither has en passant replies.)
-//  - checkmates: whether a checking reply mates depends on every piece of ours. So calm moves are
-//    left unmade only when no reply checks after a null move; then none checks after a calm move.
-// Every calm move's replies are then the null move's, classes and all: they are classified once
-// and counted once per calm move. The other moves are made and classified first, the calm ones
-// counted; only when there are calm moves is the null move classified, and when one of its
-// replies checks, the calm moves are made after all. Steady moves (calm.h) are not told apart.
+//  - checks: a reply checks our king directly from a square that sees our king along a line
+//    (or by a knight's or pawn's step, which no other piece changes), and by discovery when it
+//    leaves such a line with their slider behind it. Call the lines out of our king up to and
+//    including the first piece on each "seen". A move onto a seen square only blocks: it may take
+//    checks away, never add one. A move off a seen square (our piece the first on its line) opens
+//    that line on to the next piece: the newly seen squares. A reply checks along them only if it
+//    lands on one (one of their sliders reaches it — a slider's reach there cannot pass through
+//    the origin, which calm_squares keeps off their sliders' rays —, a pawn promotes or a rook
+//    castles onto it) or if the next piece is theirs and moves off the line with their slider
+//    behind it (then that slider reaches the next piece: one of the squares above). Were the next
+//    piece their slider that checks along the line, our piece would be pinned to it and could
+//    only move along it, blocking again. So an origin whose newly seen squares none of theirs
+//    reaches may be left; the others are watched. Our king never moves calm (its square is
+//    watched). Hence after a calm move the checking replies are among the null move's.
+//  - checkmates: whether a checking reply mates depends on every piece of ours.
+// So a calm move's replies are the null move's with the same nodes, captures, en passant
+// captures, castlings and promotions, and each of the null move's checking replies, made after
+// the calm move, says whether it still checks, how, and whether it mates. The other moves are
+// made and classified first, the calm ones counted; only when there are calm moves is the null
+// move classified, its checking replies kept (CheckTally), and only when there are some are the
+// calm moves made, to ask just those replies again. Steady moves (calm.h) are not told apart.
+// (A calm move is never a double push and the null move has no en passant square, so neither
+// has en passant replies.)
 template <Color Us, class Sliders>
 PYKE_INLINE CalmSquares stats_calm_squares(const Position& pos) {
+  constexpr Color Them = ~Us;
   const CalmSquares plain = calm_squares<Us, Sliders>(pos);
   const Square king = pos.king_square(Us);
-  const Bitboard watched = square_bb(king) | queen_attacks<Sliders>(king, pos.occupied()) |
-                           knight_attacks_set(pos.pieces(~Us, kKnight));
+  const Bitboard occupied = pos.occupied();
+  const Bitboard seen = queen_attacks<Sliders>(king, occupied);
+  Bitboard watched = square_bb(king) | knight_attacks_set(pos.pieces(Them, kKnight));
+  // Only our pieces that are first on a line and may move calm need a look at what they open.
+  const Bitboard openers = seen & pos.pieces(Us) & (plain.knight | plain.other) & ~watched;
+  if (openers) {
+    const Bitboard their_queens = pos.pieces(Them, kQueen);
+    const Bitboard their_pawns = pos.pieces(Them, kPawn);
+    Bitboard landings =
+        setwise::knight_and_slider_attacks(0, pos.pieces(Them, kRook) | their_queens,
+                                           pos.pieces(Them, kBishop) | their_queens, ~occupied) |
+        (kPromotionRank<Them> &
+         (shift<kForward<Them>>(their_pawns) | pawn_attacks_set<Them>(their_pawns)));
+    for (uint8_t rights = pos.castling_rights() & castling_rights_of(Them); rights;
+         rights &= rights - 1) {
+      landings |= square_bb(lowest_castling_path(pos, rights).rook_to);
+    }
+    for (Bitboard b = openers; b; b = clear_lsb(b)) {
+      const Bitboard opened = queen_attacks<Sliders>(king, occupied ^ square_bb(lsb(b))) & ~seen;
+      if (opened & landings) watched |= square_bb(lsb(b));
+    }
+  }
   return {plain.knight & ~watched, plain.other & ~watched, 0, 0};
 }
 
@@ -444,12 +530,23 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
   const int calm_moves =
       for_each_legal_move_except_calm<Us, Sliders>(pos, m, calm, count_child, count_child);
   if (calm_moves == 0) return;
+  alignas(CheckingMove) unsigned char storage[sizeof(CheckingMove) * kMaxLegalMoves];
+  CheckingMove* checking = reinterpret_cast<CheckingMove*>(storage);
+  CheckTally checks;
+  checks.record = checking;
   LeafStats replies;
-  stats_leaf_parent<~Us, Sliders>(pos.after_null_move(), replies);
-  if (replies.checks != 0) return for_each_calm_move<Us, Sliders>(pos, m, calm, count_child);
+  classify_leaf_moves<~Us, Sliders>(pos.after_null_move(), replies, checks);
+  replies.checks = replies.discovered_checks = replies.double_checks = replies.checkmates = 0;
   for (int i = 0; i < LeafStats::kColumns; ++i) {
     s.column(i) += static_cast<uint64_t>(calm_moves) * replies.column(i);
   }
+  if (checks.recorded == 0) return;
+  for_each_calm_move<Us, Sliders>(pos, m, calm, [&](auto piece, Move move) {
+    const Position child = perft_child<Us>(pos, piece, move);
+    for (int i = 0; i < checks.recorded; ++i) {
+      count_again_if_check<~Us, Sliders>(child, checking[i], s);
+    }
+  });
 }
 
 // One leaf move, classified on its own (a divide of depth 1, whose leaves are the root moves):
