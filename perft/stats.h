@@ -34,10 +34,11 @@
 // directly when its destination is one of the squares from which its piece attacks the enemy king,
 // and by discovery when it leaves a line between that king and one of the mover's sliders. Only
 // the checking moves are made, to count the checkers and to ask whether the opponent has a legal
-// reply. At the last two plies, a quiet move that the opponent's replies cannot notice, classes
-// and all (plain perft's calm moves, further off the lines out of the mover's king and the
-// opponent's knights' attacks), is not made when no reply checks after a null move: the null
-// move's replies are classified once for all such moves (perft/internal/stats_kernel.h).
+// reply. At the last two plies, a quiet move whose replies keep their classes but for checks and
+// mates (plain perft's calm moves, further off the opponent's knights' attacks, opening no line
+// out of the mover's king onto a square the opponent reaches) is not made: the null move's
+// replies are classified once for all such moves, and only the null move's checking replies are
+// asked again after each (perft/internal/stats_kernel.h).
 #ifndef PYKE_PERFT_STATS_H_
 #define PYKE_PERFT_STATS_H_
 
