@@ -100,12 +100,18 @@ PYKE_INLINE Bitboard checkers_of(const Position& pos) {
           (rook_attacks<Sliders>(king, occupied) & (pos.pieces(kRook) | queens)));
 }
 
-// Whether the side to move in `child` (Them, in check) has a legal reply: a king move first
-// (most checks leave one), and only then, in single check, the others.
+// Whether the side to move in `child` (Them, in check) has a legal reply: a king step first,
+// square by square until one is safe (most checks leave one; a square is safe when nothing
+// attacks it with the king lifted, so that a checking slider's line runs on through the king's
+// square), and only then, in single check, the others.
 template <Color Them, class Sliders>
 PYKE_INLINE bool has_legal_reply(const Position& child) {
+  const Square king = child.king_square(Them);
+  const Bitboard lifted = child.occupied() ^ square_bb(king);
+  for (Bitboard b = king_attacks(king) & ~child.pieces(Them); b; b = clear_lsb(b)) {
+    if (!attacked_by_them<Them, Sliders>(child, lsb(b), lifted)) return true;
+  }
   const MaskSet m = create_masks<Them, Sliders>(child);
-  if (king_moves<Them, true, Sliders>(child, m).targets) return true;
   if (m.checkers > 1) return false;
   MoveTally replies;
   add_non_king_moves<Them, Sliders>(child, m, replies);
@@ -463,9 +469,15 @@ PYKE_INLINE void count_again_if_check(const Position& pos, const CheckingMove& m
 // opponent's replies as they are; for statistics it must leave their classes too, but for checks
 // and mates, which are asked again:
 //  - captures: a reply captures on the moved piece's destination, and no longer on its origin,
-//    only if one of their pieces reaches that square. calm_squares watches what their king, pawns
-//    and sliders reach; their knights reach squares whatever we do, so both squares must also be
-//    off their knights' attacks.
+//    only if one of their pieces reaches that square. calm_squares keeps both squares off what
+//    their king, pawns and sliders reach; their knights reach squares whatever we do, so each of
+//    their knights that may move adds one capture per calm move whose destination it attacks and
+//    takes one away per calm move whose origin it attacks (StatsCalmSink). Which of their knights
+//    may move is the null move's answer too: a calm move neither gives check nor changes a pin
+//    (calm_squares keeps it off the lines out of their king). A knight that may be pinned is
+//    simply watched. The position after a knight's capture on the destination differs from the
+//    null move's reply to that square only in our origin, now empty: as for every reply below,
+//    that changes whether it checks only through what the origin opens.
 //  - checks: a reply checks our king directly from a square that sees our king along a line
 //    (or by a knight's or pawn's step, which no other piece changes), and by discovery when it
 //    leaves such a line with their slider behind it. Call the lines out of our king up to and
@@ -489,14 +501,53 @@ PYKE_INLINE void count_again_if_check(const Position& pos, const CheckingMove& m
 // calm moves made, to ask just those replies again. Steady moves (calm.h) are not told apart.
 // (A calm move is never a double push and the null move has no en passant square, so neither
 // has en passant replies.)
+// How many of their knights attack each square, as two bit planes (a square's count is
+// `ones` + 2 × `twos`, for up to three knights).
+struct KnightCounts {
+  Bitboard ones = 0, twos = 0;
+
+  PYKE_INLINE void add(Bitboard attacks) {
+    twos ^= ones & attacks;
+    ones ^= attacks;
+  }
+  // The sum of the counts over `squares`.
+  PYKE_INLINE int64_t over(Bitboard squares) const {
+    return popcount(squares & ones) + 2 * popcount(squares & twos);
+  }
+  PYKE_INLINE int64_t at(Square sq) const { return (ones >> sq & 1) + 2 * (twos >> sq & 1); }
+};
+
+// The calm squares of the statistics kernel, and the knights whose captures it corrects.
+struct StatsCalm {
+  CalmSquares squares;
+  KnightCounts knights;  // their knights that may move: each may capture on a calm square
+};
+
 template <Color Us, class Sliders>
-PYKE_INLINE CalmSquares stats_calm_squares(const Position& pos) {
+PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   constexpr Color Them = ~Us;
   const CalmSquares plain = calm_squares<Us, Sliders>(pos);
   const Square king = pos.king_square(Us);
   const Bitboard occupied = pos.occupied();
   const Bitboard seen = queen_attacks<Sliders>(king, occupied);
-  Bitboard watched = square_bb(king) | knight_attacks_set(pos.pieces(Them, kKnight));
+  Bitboard watched = square_bb(king);
+  // Their knights' captures are corrected move by move, but for a knight that may be pinned
+  // (the first piece on a line out of their king) or a fourth one: its squares are watched.
+  KnightCounts knights;
+  const Bitboard their_knights = pos.pieces(Them, kKnight);
+  if (their_knights) {
+    const Bitboard maybe_pinned = queen_attacks<Sliders>(pos.king_square(Them), occupied);
+    int counted = 0;
+    for (Bitboard b = their_knights; b; b = clear_lsb(b)) {
+      const Bitboard attacks = knight_attacks(lsb(b));
+      if ((maybe_pinned & square_bb(lsb(b))) || counted == 3) {
+        watched |= attacks;
+      } else {
+        knights.add(attacks);
+        ++counted;
+      }
+    }
+  }
   // Only our pieces that are first on a line and may move calm need a look at what they open.
   const Bitboard openers = seen & pos.pieces(Us) & (plain.knight | plain.other) & ~watched;
   if (openers) {
@@ -516,8 +567,44 @@ PYKE_INLINE CalmSquares stats_calm_squares(const Position& pos) {
       if (opened & landings) watched |= square_bb(lsb(b));
     }
   }
-  return {plain.knight & ~watched, plain.other & ~watched, 0, 0};
+  return {{plain.knight & ~watched, plain.other & ~watched, 0, 0}, knights};
 }
+
+// A generator sink that counts the calm moves and what they change in their knights' captures
+// (a knight that attacks the destination gains one, one that attacks the origin loses one), and
+// hands every other move to `visit`.
+template <Color Us, class Visitor>
+struct StatsCalmSink {
+  const StatsCalm& calm;
+  Bitboard empty;
+  Visitor& visit;
+  int calm_moves = 0;
+  int64_t knight_captures = 0;  // added to the captures of all calm moves' replies
+
+  template <PieceType P>
+  PYKE_INLINE void piece(PieceTag<P>, Square from, Bitboard targets) {
+    const Bitboard skip = quiet_targets_within(from, targets, calm.squares.of(P), empty);
+    const int count = popcount(skip);
+    calm_moves += count;
+    if (calm.knights.ones)
+      knight_captures += calm.knights.over(skip) - count * calm.knights.at(from);
+    visit_targets<P>(from, targets ^ skip, visit);
+  }
+  PYKE_INLINE void castling(Move move) { visit(PieceTag<kKing>{}, move); }
+  template <int Travel>
+  PYKE_INLINE void pawns(Bitboard destinations) {
+    if constexpr (Travel == kForward<Us>) {
+      const Bitboard skip = pushes_within<Us>(destinations, calm.squares.other);
+      calm_moves += popcount(skip);
+      if (calm.knights.ones) {
+        knight_captures += calm.knights.over(skip) - calm.knights.over(shift<kForward<~Us>>(skip));
+      }
+      destinations ^= skip;
+    }
+    visit_pawn_moves<Us, Travel>(destinations, visit);
+  }
+  PYKE_INLINE void en_passant(Bitboard origins, Square to) { visit_en_passant(origins, to, visit); }
+};
 
 template <Color Us, class Sliders>
 PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
@@ -526,9 +613,10 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
     stats_leaf_parent<~Us, Sliders>(perft_child<Us>(pos, piece, move), s);
   };
   if (m.checkers != 0) return for_each_legal_move<Us, Sliders>(pos, m, count_child);
-  const CalmSquares calm = stats_calm_squares<Us, Sliders>(pos);
-  const int calm_moves =
-      for_each_legal_move_except_calm<Us, Sliders>(pos, m, calm, count_child, count_child);
+  const StatsCalm calm = stats_calm_squares<Us, Sliders>(pos);
+  StatsCalmSink<Us, decltype(count_child)> sink{calm, ~pos.occupied(), count_child};
+  generate_legal_targets<Us, Sliders>(pos, m, sink);
+  const int calm_moves = sink.calm_moves;
   if (calm_moves == 0) return;
   alignas(CheckingMove) unsigned char storage[sizeof(CheckingMove) * kMaxLegalMoves];
   CheckingMove* checking = reinterpret_cast<CheckingMove*>(storage);
@@ -540,8 +628,9 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
   for (int i = 0; i < LeafStats::kColumns; ++i) {
     s.column(i) += static_cast<uint64_t>(calm_moves) * replies.column(i);
   }
+  s.captures += static_cast<uint64_t>(sink.knight_captures);  // the sum stays >= 0
   if (checks.recorded == 0) return;
-  for_each_calm_move<Us, Sliders>(pos, m, calm, [&](auto piece, Move move) {
+  for_each_calm_move<Us, Sliders>(pos, m, calm.squares, [&](auto piece, Move move) {
     const Position child = perft_child<Us>(pos, piece, move);
     for (int i = 0; i < checks.recorded; ++i) {
       count_again_if_check<~Us, Sliders>(child, checking[i], s);
