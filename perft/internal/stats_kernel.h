@@ -486,10 +486,13 @@ PYKE_INLINE void count_again_if_check(const Position& pos, const CheckingMove& m
 //    that line on to the next piece: the newly seen squares. A reply checks along them only if it
 //    lands on one (one of their sliders reaches it — a slider's reach there cannot pass through
 //    the origin, which calm_squares keeps off their sliders' rays —, a pawn promotes or a rook
-//    castles onto it) or if the next piece is theirs and moves off the line with their slider
-//    behind it (then that slider reaches the next piece: one of the squares above). Were the next
-//    piece their slider that checks along the line, our piece would be pinned to it and could
-//    only move along it, blocking again. So an origin whose newly seen squares none of theirs
+//    castles onto it), if the next piece is theirs and moves off the line with their slider
+//    behind it (then that slider reaches the next piece: one of the squares above), or if the
+//    next piece is their pawn that promotes onto the line beyond itself, checking through the
+//    square it left (a push along a file, a capture along a diagonal): a pawn one step from
+//    promoting counts as reaching its own square. Were the next piece their slider that checks
+//    along the line, our piece would be pinned to it and could only move along it, blocking
+//    again. So an origin whose newly seen squares none of theirs
 //    reaches may be left; the others are watched. Our king never moves calm (its square is
 //    watched). Hence after a calm move the checking replies are among the null move's.
 //  - checkmates: whether a checking reply mates depends on every piece of ours.
@@ -557,7 +560,8 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
         setwise::knight_and_slider_attacks(0, pos.pieces(Them, kRook) | their_queens,
                                            pos.pieces(Them, kBishop) | their_queens, ~occupied) |
         (kPromotionRank<Them> &
-         (shift<kForward<Them>>(their_pawns) | pawn_attacks_set<Them>(their_pawns)));
+         (shift<kForward<Them>>(their_pawns) | pawn_attacks_set<Them>(their_pawns))) |
+        (their_pawns & shift<kForward<Us>>(kPromotionRank<Them>));
     for (uint8_t rights = pos.castling_rights() & castling_rights_of(Them); rights;
          rights &= rights - 1) {
       landings |= square_bb(lowest_castling_path(pos, rights).rook_to);
