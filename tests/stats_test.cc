@@ -9,7 +9,9 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,7 @@
 #include "gtest/gtest.h"
 #include "movegen/attacks.h"
 #include "movegen/internal/count.h"
+#include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "perft/internal/stats_kernel.h"
 #include "perft/perft.h"
@@ -142,6 +145,52 @@ TEST(Stats, RandomSuiteLeafByLeaf) {
 TEST(Stats, OpenedAndBlockedKingLinesLeafByLeaf) {
   check_suite_against_reference("tests/data/stats_lines.epd", 1);
 }
+// Random games, each position on the way checked to depth 3 (its children are depth-2 nodes,
+// where calm moves are left unmade) on the three ways: the arrangements of a line out of a king,
+// the piece that opens it and the pawn, knight or rook next on it that no fixed suite holds
+// all of. The starts are endings with pawns that run to promotion, and middlegames.
+TEST(Stats, RandomGamesLeafByLeaf) {
+  const char* const starts[] = {
+      kCpwPosition3,
+      "8/5pk1/6p1/7p/7P/6P1/r4PK1/1R6 w - - 0 1",     // rook and pawns
+      "4k3/pp1n1pp1/8/8/8/8/PP1N1PP1/4K3 w - - 0 1",  // knights and pawns
+      "1k6/1pp2p2/8/8/8/8/2P2PP1/3BK3 w - - 0 1",     // bishop against pawns
+      "4k3/1P3nP1/8/8/8/8/1p3Np1/4K3 w - - 0 1",      // pawns one step from promoting
+      "3rk3/1P4P1/8/8/8/8/1p4p1/3RK3 w - - 0 1",      // the same with rooks
+      kKiwipete,
+      "qrkrbbnn/pppppppp/8/8/8/8/PPPPPPPP/QRKRBBNN w KQkq - 0 1",  // Chess960
+  };
+  const int games = 12 / absl::GetFlag(FLAGS_reference_stride), kMaxPlies = 120, kEvery = 3;
+  std::unique_ptr<tt::MoveStatsTable> table = make_table();
+  ASSERT_NE(table, nullptr);
+  std::mt19937_64 rng(0x57a75);
+  int checked = 0;
+  for (const char* fen : starts) {
+    const absl::StatusOr<Position> start = Position::from_fen(fen);
+    ASSERT_TRUE(start.ok()) << fen << ": " << start.status();
+    for (int game = 0; game < games; ++game) {
+      Position pos = *start;
+      for (int ply = 0; ply < kMaxPlies; ++ply) {
+        const MoveList moves = legal_moves(pos);
+        if (moves.empty()) break;
+        if (ply % kEvery == 0) {
+          const Stats expected = reference_stats(pos, 3);
+          for (const Counter& counter : counters(table.get())) {
+            const absl::StatusOr<Stats> got = perft::perft_stats(pos, 3, counter.options);
+            ASSERT_TRUE(got.ok()) << got.status();
+            EXPECT_EQ(*got, expected) << counter.name << ", " << pos.to_fen() << "\n got  "
+                                      << describe(*got) << "\n want " << describe(expected);
+          }
+          ++checked;
+        }
+        pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);
+      }
+    }
+  }
+  EXPECT_GT(checked, 1500 / absl::GetFlag(FLAGS_reference_stride));
+  std::printf("%d positions checked\n", checked);
+}
+
 TEST(Stats, Chess960LeafByLeaf) {
   check_suite_against_reference("tests/data/chess960_xfen.epd", 7);
   check_suite_against_reference("tests/data/chess960_shredder.epd", 11);
