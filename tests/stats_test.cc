@@ -109,6 +109,19 @@ TEST(Stats, EveryPublishedRowWithinTheBudget) {
 }
 
 // Every position of `suite` (every `stride`-th line) to `depth` against the reference.
+// The kernels on `pos` to `depth`, all three ways, against the reference; `where` and `fen` name
+// the position in a failure.
+void expect_reference_stats(const Position& pos, int depth, tt::MoveStatsTable* table,
+                            const std::string& where, const std::string& fen) {
+  const Stats expected = reference_stats(pos, depth);
+  for (const Counter& counter : counters(table)) {
+    const absl::StatusOr<Stats> got = perft::perft_stats(pos, depth, counter.options);
+    ASSERT_TRUE(got.ok()) << got.status();
+    EXPECT_EQ(*got, expected) << counter.name << ", " << where << " depth " << depth << ": " << fen
+                              << "\n got  " << describe(*got) << "\n want " << describe(expected);
+  }
+}
+
 void check_suite_against_reference(const std::string& suite, int stride) {
   stride *= absl::GetFlag(FLAGS_reference_stride);
   const int depth = absl::GetFlag(FLAGS_reference_depth);
@@ -122,14 +135,8 @@ void check_suite_against_reference(const std::string& suite, int stride) {
     const absl::StatusOr<Position> pos = Position::from_fen(r.fen);
     ASSERT_TRUE(pos.ok()) << pos.status();
     for (int d = 1; d <= depth; ++d) {
-      const Stats expected = reference_stats(*pos, d);
-      for (const Counter& counter : counters(table.get())) {
-        const absl::StatusOr<Stats> got = perft::perft_stats(*pos, d, counter.options);
-        ASSERT_TRUE(got.ok()) << got.status();
-        EXPECT_EQ(*got, expected) << counter.name << ", " << suite << " line " << r.line
-                                  << " depth " << d << ": " << r.fen << "\n got  " << describe(*got)
-                                  << "\n want " << describe(expected);
-      }
+      expect_reference_stats(*pos, d, table.get(), suite + " line " + std::to_string(r.line),
+                             r.fen);
     }
     ++checked;
   }
@@ -174,13 +181,8 @@ TEST(Stats, RandomGamesLeafByLeaf) {
         const MoveList moves = legal_moves(pos);
         if (moves.empty()) break;
         if (ply % kEvery == 0) {
-          const Stats expected = reference_stats(pos, 3);
-          for (const Counter& counter : counters(table.get())) {
-            const absl::StatusOr<Stats> got = perft::perft_stats(pos, 3, counter.options);
-            ASSERT_TRUE(got.ok()) << got.status();
-            EXPECT_EQ(*got, expected) << counter.name << ", " << pos.to_fen() << "\n got  "
-                                      << describe(*got) << "\n want " << describe(expected);
-          }
+          expect_reference_stats(pos, 3, table.get(), std::string("a game from ") + fen,
+                                 pos.to_fen());
           ++checked;
         }
         pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);

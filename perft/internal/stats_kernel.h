@@ -465,6 +465,28 @@ PYKE_INLINE void count_again_if_check(const Position& pos, const CheckingMove& m
   }
 }
 
+// How many of their knights attack each square, as two bit planes (a square's count is
+// `ones` + 2 × `twos`, for up to three knights).
+struct KnightCounts {
+  Bitboard ones = 0, twos = 0;
+
+  PYKE_INLINE void add(Bitboard attacks) {
+    twos ^= ones & attacks;
+    ones ^= attacks;
+  }
+  // The sum of the counts over `squares`.
+  PYKE_INLINE int64_t over(Bitboard squares) const {
+    return popcount(squares & ones) + 2 * popcount(squares & twos);
+  }
+  PYKE_INLINE int64_t at(Square sq) const { return (ones >> sq & 1) + 2 * (twos >> sq & 1); }
+};
+
+// The calm squares of the statistics kernel, and the knights whose captures it corrects.
+struct StatsCalm {
+  CalmSquares squares;
+  KnightCounts knights;  // their knights that may move: each may capture on a calm square
+};
+
 // Depth 2, the last two plies, with calm moves (calm.h) left unmade. A calm quiet move leaves the
 // opponent's replies as they are; for statistics it must leave their classes too, but for checks
 // and mates, which are asked again:
@@ -492,8 +514,8 @@ PYKE_INLINE void count_again_if_check(const Position& pos, const CheckingMove& m
 //    square it left (a push along a file, a capture along a diagonal): a pawn one step from
 //    promoting counts as reaching its own square. Were the next piece their slider that checks
 //    along the line, our piece would be pinned to it and could only move along it, blocking
-//    again. So an origin whose newly seen squares none of theirs
-//    reaches may be left; the others are watched. Our king never moves calm (its square is
+//    again. So an origin whose newly seen squares none of theirs reaches may be left; the
+//    others are watched. Our king never moves calm (its square is
 //    watched). Hence after a calm move the checking replies are among the null move's.
 //  - checkmates: whether a checking reply mates depends on every piece of ours.
 // So a calm move's replies are the null move's with the same nodes, captures, en passant
@@ -504,28 +526,6 @@ PYKE_INLINE void count_again_if_check(const Position& pos, const CheckingMove& m
 // calm moves made, to ask just those replies again. Steady moves (calm.h) are not told apart.
 // (A calm move is never a double push and the null move has no en passant square, so neither
 // has en passant replies.)
-// How many of their knights attack each square, as two bit planes (a square's count is
-// `ones` + 2 × `twos`, for up to three knights).
-struct KnightCounts {
-  Bitboard ones = 0, twos = 0;
-
-  PYKE_INLINE void add(Bitboard attacks) {
-    twos ^= ones & attacks;
-    ones ^= attacks;
-  }
-  // The sum of the counts over `squares`.
-  PYKE_INLINE int64_t over(Bitboard squares) const {
-    return popcount(squares & ones) + 2 * popcount(squares & twos);
-  }
-  PYKE_INLINE int64_t at(Square sq) const { return (ones >> sq & 1) + 2 * (twos >> sq & 1); }
-};
-
-// The calm squares of the statistics kernel, and the knights whose captures it corrects.
-struct StatsCalm {
-  CalmSquares squares;
-  KnightCounts knights;  // their knights that may move: each may capture on a calm square
-};
-
 template <Color Us, class Sliders>
 PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   constexpr Color Them = ~Us;
