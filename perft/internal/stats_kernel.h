@@ -34,6 +34,7 @@
 #include <atomic>
 #include <cstdint>
 #include <new>
+#include <optional>
 #include <utility>
 
 #include "absl/numeric/int128.h"
@@ -397,35 +398,55 @@ PYKE_INLINE void add_special_piece_stats(const Position& pos, const MaskSet& m, 
   }
 }
 
+// The king's moves and castlings of a leaf parent, classified through the sink.
+template <Color Us, class Sliders>
+PYKE_INLINE void classify_king_leaf_moves(const Position& pos, const MaskSet& m,
+                                          LeafStatsSink<Us, Sliders>& sink) {
+  const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
+  sink.piece(PieceTag<kKing>{}, m.king, king.targets);
+  if (m.checkers <= 1) {
+    for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
+      const CastlingPath& path = lowest_castling_path(pos, rights);
+      sink.castling(Move::make(path.king_from, path.rook_from, MoveKind::kCastling));
+    }
+  }
+}
+
+// Every other move of a leaf parent not in double check (pawns, en passant, knights, sliders):
+// with AVX-512 the plain pieces setwise (add_plain_piece_stats) and the rest through the sink;
+// without, every piece through the sink.
+template <Color Us, class Sliders>
+PYKE_INLINE void classify_other_leaf_moves(const Position& pos, const MaskSet& m,
+                                           LeafStatsSink<Us, Sliders>& sink) {
+  const PawnTargets pawns = pawn_targets<Us>(pos, m);
+  sink.template pawns<kForward<Us>>(pawns.single_push);
+  sink.template pawns<2 * kForward<Us>>(pawns.double_push);
+  sink.template pawns<kForwardEast<Us>>(pawns.capture_east);
+  sink.template pawns<kForwardWest<Us>>(pawns.capture_west);
+  sink.en_passant(en_passant_origins<Us, Sliders>(pos, m), pos.en_passant_square());
+  if constexpr (counts_setwise<Sliders>()) {
+    const Bitboard special = m.pinmask_diagonal | m.pinmask_orthogonal | sink.info.discoverers;
+    add_plain_piece_stats<Us, Sliders>(pos, m, sink.info, ~special, sink.s, sink.checks);
+    if ((pos.pieces(Us) & ~pos.pieces(Us, kPawn) & ~pos.pieces(Us, kKing) & special))
+        [[unlikely]] {
+      add_special_piece_stats<Us, Sliders>(pos, m, special, sink);
+    }
+  } else {
+    add_special_piece_stats<Us, Sliders>(pos, m, ~Bitboard{0}, sink);
+  }
+}
+
 // Depth 1: the legal moves, classified without making any but the checking ones. With AVX-512,
-// the plain pieces setwise (add_plain_piece_stats) and the rest through the sink; without, every
-// set through the generator and the sink.
+// the king's moves and then the others (above); without, every set through the generator and
+// the sink.
 template <Color Us, class Sliders>
 PYKE_INLINE void classify_leaf_moves(const Position& pos, LeafStats& s, CheckTally& checks) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
   const CheckInfo info = check_info<Us, Sliders>(pos);
   LeafStatsSink<Us, Sliders> sink{pos, info, checks};
   if constexpr (counts_setwise<Sliders>()) {
-    const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
-    sink.piece(PieceTag<kKing>{}, m.king, king.targets);
-    if (m.checkers <= 1) {
-      for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
-        const CastlingPath& path = lowest_castling_path(pos, rights);
-        sink.castling(Move::make(path.king_from, path.rook_from, MoveKind::kCastling));
-      }
-      const PawnTargets pawns = pawn_targets<Us>(pos, m);
-      sink.template pawns<kForward<Us>>(pawns.single_push);
-      sink.template pawns<2 * kForward<Us>>(pawns.double_push);
-      sink.template pawns<kForwardEast<Us>>(pawns.capture_east);
-      sink.template pawns<kForwardWest<Us>>(pawns.capture_west);
-      sink.en_passant(en_passant_origins<Us, Sliders>(pos, m), pos.en_passant_square());
-      const Bitboard special = m.pinmask_diagonal | m.pinmask_orthogonal | info.discoverers;
-      add_plain_piece_stats<Us, Sliders>(pos, m, info, ~special, sink.s, checks);
-      if ((pos.pieces(Us) & ~pos.pieces(Us, kPawn) & ~pos.pieces(Us, kKing) & special))
-          [[unlikely]] {
-        add_special_piece_stats<Us, Sliders>(pos, m, special, sink);
-      }
-    }
+    classify_king_leaf_moves<Us, Sliders>(pos, m, sink);
+    if (m.checkers <= 1) classify_other_leaf_moves<Us, Sliders>(pos, m, sink);
   } else {
     generate_legal_targets<Us, Sliders>(pos, m, sink);
   }
@@ -523,9 +544,20 @@ struct StatsCalm {
 // the calm move, says whether it still checks, how, and whether it mates. The other moves are
 // made and classified first, the calm ones counted; only when there are calm moves is the null
 // move classified, its checking replies kept (CheckTally), and only when there are some are the
-// calm moves made, to ask just those replies again. Steady moves (calm.h) are not told apart.
-// (A calm move is never a double push and the null move has no en passant square, so neither
-// has en passant replies.)
+// calm moves made, to ask just those replies again. (A calm move is never a double push and the
+// null move has no en passant square, so neither has en passant replies.)
+//
+// Steady moves (calm.h) off the watched squares of our king's lines are made, but only their
+// children's pawns, knights and sliders are classified. Such a move leaves the opponent's check,
+// pins, king moves and castlings as they are (calm.h), so the null move's masks serve the child,
+// and its king moves and castlings have the null move's nodes, captures (the squares next to
+// their king are not touched) and castlings. Their checks are asked again, as a calm move's:
+// the argument above holds for them word for word. It used calm squares' one extra property,
+// that the origin is off their sliders' rays, only for a slider landing on an opened square; a
+// king move checks only by discovery (their king next on an opened line, their slider behind
+// it, whose ray runs away from the origin) and a castling only from the rook's landing square.
+// The other pieces' moves, which a steady move may change (it may stand on their sliders' rays
+// and pawns' squares), are classified in the child itself, with its own check squares and lines.
 template <Color Us, class Sliders>
 PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   constexpr Color Them = ~Us;
@@ -533,9 +565,11 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   const Square king = pos.king_square(Us);
   const Bitboard occupied = pos.occupied();
   const Bitboard seen = queen_attacks<Sliders>(king, occupied);
-  Bitboard watched = square_bb(king);
+  // Squares whose quiet moves may add a checking reply: our king's, and the openers' below.
+  Bitboard king_watched = square_bb(king);
   // Their knights' captures are corrected move by move, but for a knight that may be pinned
   // (the first piece on a line out of their king) or a fourth one: its squares are watched.
+  Bitboard knight_watched = 0;
   KnightCounts knights;
   const Bitboard their_knights = pos.pieces(Them, kKnight);
   if (their_knights) {
@@ -544,15 +578,17 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
     for (Bitboard b = their_knights; b; b = clear_lsb(b)) {
       const Bitboard attacks = knight_attacks(lsb(b));
       if ((maybe_pinned & square_bb(lsb(b))) || counted == 3) {
-        watched |= attacks;
+        knight_watched |= attacks;
       } else {
         knights.add(attacks);
         ++counted;
       }
     }
   }
-  // Only our pieces that are first on a line and may move calm need a look at what they open.
-  const Bitboard openers = seen & pos.pieces(Us) & (plain.knight | plain.other) & ~watched;
+  // Only our pieces that are first on a line and may move calm or steady need a look at what
+  // they open.
+  const Bitboard openers =
+      seen & pos.pieces(Us) & (plain.steady_knight | plain.steady_other) & ~king_watched;
   if (openers) {
     const Bitboard their_queens = pos.pieces(Them, kQueen);
     const Bitboard their_pawns = pos.pieces(Them, kPawn);
@@ -568,20 +604,24 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
     }
     for (Bitboard b = openers; b; b = clear_lsb(b)) {
       const Bitboard opened = queen_attacks<Sliders>(king, occupied ^ square_bb(lsb(b))) & ~seen;
-      if (opened & landings) watched |= square_bb(lsb(b));
+      if (opened & landings) king_watched |= square_bb(lsb(b));
     }
   }
-  return {{plain.knight & ~watched, plain.other & ~watched, 0, 0}, knights};
+  const Bitboard watched = king_watched | knight_watched;
+  return {{plain.knight & ~watched, plain.other & ~watched, plain.steady_knight & ~king_watched,
+           plain.steady_other & ~king_watched},
+          knights};
 }
 
 // A generator sink that counts the calm moves and what they change in their knights' captures
-// (a knight that attacks the destination gains one, one that attacks the origin loses one), and
-// hands every other move to `visit`.
-template <Color Us, class Visitor>
+// (a knight that attacks the destination gains one, one that attacks the origin loses one), hands
+// the steady moves to `visit_steady` and every other move to `visit`.
+template <Color Us, class Visitor, class SteadyVisitor>
 struct StatsCalmSink {
   const StatsCalm& calm;
   Bitboard empty;
   Visitor& visit;
+  SteadyVisitor& visit_steady;
   int calm_moves = 0;
   int64_t knight_captures = 0;  // added to the captures of all calm moves' replies
 
@@ -592,7 +632,10 @@ struct StatsCalmSink {
     calm_moves += count;
     if (calm.knights.ones)
       knight_captures += calm.knights.over(skip) - count * calm.knights.at(from);
-    visit_targets<P>(from, targets ^ skip, visit);
+    const Bitboard steady =
+        quiet_targets_within(from, targets ^ skip, calm.squares.steady_of(P), empty);
+    visit_targets<P>(from, steady, visit_steady);
+    visit_targets<P>(from, targets ^ skip ^ steady, visit);
   }
   PYKE_INLINE void castling(Move move) { visit(PieceTag<kKing>{}, move); }
   template <int Travel>
@@ -604,11 +647,70 @@ struct StatsCalmSink {
         knight_captures += calm.knights.over(skip) - calm.knights.over(shift<kForward<~Us>>(skip));
       }
       destinations ^= skip;
+      const Bitboard steady = pushes_within<Us>(destinations, calm.squares.steady_other);
+      visit_pawn_moves<Us, Travel>(steady, visit_steady);
+      destinations ^= steady;
     }
     visit_pawn_moves<Us, Travel>(destinations, visit);
   }
   PYKE_INLINE void en_passant(Bitboard origins, Square to) { visit_en_passant(origins, to, visit); }
 };
+
+// The replies of Them after a null move of a depth-2 node, classified once for all its calm and
+// steady moves, each part when it is first needed: the king's moves and castlings (every steady
+// move needs them), then the other pieces' (only calm moves do). The check columns are left to
+// the replies that check, kept to be asked again after each move.
+template <Color Them, class Sliders>
+struct NullMoveReplies {
+  std::optional<Position> pos;  // set by classify_king
+  MaskSet masks;
+  CheckInfo info;
+  CheckTally checks;  // the checking replies: the king's first, then the others'
+  LeafStats king;     // the king's moves and castlings, but the check columns
+  LeafStats other;    // the other pieces' moves, but the check columns
+  int king_checking = 0;  // checks.record[0, king_checking) are king moves and castlings
+  alignas(CheckingMove) unsigned char storage[sizeof(CheckingMove) * kMaxLegalMoves];
+
+  const CheckingMove* checking() const { return checks.record; }
+
+  // Classifies the king's moves and castlings, once.
+  PYKE_INLINE void classify_king(const Position& parent) {
+    if (pos) [[likely]]
+      return;
+    pos.emplace(parent.after_null_move());
+    masks = create_masks<Them, Sliders>(*pos);
+    info = check_info<Them, Sliders>(*pos);
+    checks.record = reinterpret_cast<CheckingMove*>(storage);
+    LeafStatsSink<Them, Sliders> sink{*pos, info, checks};
+    classify_king_leaf_moves<Them, Sliders>(*pos, masks, sink);
+    king = sink.s;
+    king_checking = checks.recorded;
+  }
+
+  // Classifies the other pieces' moves (after classify_king).
+  PYKE_INLINE void classify_other() {
+    LeafStatsSink<Them, Sliders> sink{*pos, info, checks};
+    classify_other_leaf_moves<Them, Sliders>(*pos, masks, sink);
+    other = sink.s;
+  }
+};
+
+// A steady move's child (Them to move): the null move's king moves and castlings with their
+// classes, and the other pieces' moves classified in the child itself under the null move's
+// masks. Both hold by the argument above stats_last_two_plies.
+template <Color Them, class Sliders>
+PYKE_INLINE void count_steady_child(const Position& child, const NullMoveReplies<Them, Sliders>& null,
+                                    LeafStats& s) {
+  for (int i = 0; i < null.king_checking; ++i) {
+    count_again_if_check<Them, Sliders>(child, null.checking()[i], s);
+  }
+  const CheckInfo info = check_info<Them, Sliders>(child);
+  CheckTally checks;
+  LeafStatsSink<Them, Sliders> sink{child, info, checks};
+  classify_other_leaf_moves<Them, Sliders>(child, null.masks, sink);
+  s += sink.s;
+  s += checks;
+}
 
 template <Color Us, class Sliders>
 PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
@@ -618,26 +720,33 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
   };
   if (m.checkers != 0) return for_each_legal_move<Us, Sliders>(pos, m, count_child);
   const StatsCalm calm = stats_calm_squares<Us, Sliders>(pos);
-  StatsCalmSink<Us, decltype(count_child)> sink{calm, ~pos.occupied(), count_child};
+  NullMoveReplies<~Us, Sliders> null;
+  uint64_t steady_moves = 0;
+  const auto count_steady = [&](auto piece, Move move) {
+    null.classify_king(pos);
+    ++steady_moves;
+    count_steady_child<~Us, Sliders>(perft_child<Us>(pos, piece, move), null, s);
+  };
+  StatsCalmSink<Us, decltype(count_child), decltype(count_steady)> sink{
+      calm, ~pos.occupied(), count_child, count_steady};
   generate_legal_targets<Us, Sliders>(pos, m, sink);
   const int calm_moves = sink.calm_moves;
+  if (steady_moves > 0) {
+    for (int i = 0; i < LeafStats::kColumns; ++i) s.column(i) += steady_moves * null.king.column(i);
+  }
   if (calm_moves == 0) return;
-  alignas(CheckingMove) unsigned char storage[sizeof(CheckingMove) * kMaxLegalMoves];
-  CheckingMove* checking = reinterpret_cast<CheckingMove*>(storage);
-  CheckTally checks;
-  checks.record = checking;
-  LeafStats replies;
-  classify_leaf_moves<~Us, Sliders>(pos.after_null_move(), replies, checks);
-  replies.checks = replies.discovered_checks = replies.double_checks = replies.checkmates = 0;
+  null.classify_king(pos);
+  null.classify_other();
   for (int i = 0; i < LeafStats::kColumns; ++i) {
-    s.column(i) += static_cast<uint64_t>(calm_moves) * replies.column(i);
+    s.column(i) +=
+        static_cast<uint64_t>(calm_moves) * (null.king.column(i) + null.other.column(i));
   }
   s.captures += static_cast<uint64_t>(sink.knight_captures);  // the sum stays >= 0
-  if (checks.recorded == 0) return;
+  if (null.checks.recorded == 0) return;
   for_each_calm_move<Us, Sliders>(pos, m, calm.squares, [&](auto piece, Move move) {
     const Position child = perft_child<Us>(pos, piece, move);
-    for (int i = 0; i < checks.recorded; ++i) {
-      count_again_if_check<~Us, Sliders>(child, checking[i], s);
+    for (int i = 0; i < null.checks.recorded; ++i) {
+      count_again_if_check<~Us, Sliders>(child, null.checking()[i], s);
     }
   });
 }
