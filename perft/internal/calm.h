@@ -77,8 +77,44 @@ struct CalmSquares {
   Bitboard steady_of(PieceType t) const { return t == kKnight ? steady_knight : steady_other; }
 };
 
-// The calm squares for quiet moves of Us (the side to move, not in check).
+// Where a quiet move of Us may pin one of their pieces or release one, drawn tighter than
+// calm_squares' rays through their pieces (for a caller whose children cost enough to pay for
+// it). A pin is one of their pieces alone between their king and our slider. A line out of their
+// king whose first piece is ours is watched already (the reach's lines); on one whose first
+// piece is theirs, only the squares beyond it up to and including the next piece matter: our
+// piece landing there (a slider pins, any piece blocks a pin) or leaving it (a pinner, or a
+// piece in front of one), and not past that next piece, which shields the rest. A knight pins
+// nothing: it matters only on a pin's line (where it blocks) and when it is that next piece.
+struct PinSquares {
+  Bitboard knight, other;
+};
+
 template <Color Us, class Sliders = BuildSliders>
+PYKE_INLINE PinSquares pin_squares(const Position& pos) {
+  constexpr Color Them = ~Us;
+  const Square king = pos.king_square(Them);
+  const Bitboard occupied = pos.occupied();
+  const Bitboard theirs = pos.pieces(Them);
+  const Bitboard diagonal = bishop_attacks<Sliders>(king, occupied);
+  const Bitboard orthogonal = rook_attacks<Sliders>(king, occupied);
+  const Bitboard beyond_diagonal =
+      bishop_attacks<Sliders>(king, occupied ^ (diagonal & theirs)) & ~diagonal;
+  const Bitboard beyond_orthogonal =
+      rook_attacks<Sliders>(king, occupied ^ (orthogonal & theirs)) & ~orthogonal;
+  const Bitboard queens = pos.pieces(Us, kQueen);
+  Bitboard pin_lines = 0;
+  for (Bitboard b = (beyond_diagonal & (pos.pieces(Us, kBishop) | queens)) |
+                    (beyond_orthogonal & (pos.pieces(Us, kRook) | queens));
+       b; b = clear_lsb(b)) {
+    pin_lines |= between_squares(king, lsb(b));
+  }
+  const Bitboard beyond = beyond_diagonal | beyond_orthogonal;
+  return {pin_lines | (beyond & pos.pieces(Us, kKnight)), beyond};
+}
+
+// The calm squares for quiet moves of Us (the side to move, not in check). With `TightPins`, the
+// squares that may change a pin are pin_squares' instead of every ray through their pieces.
+template <Color Us, class Sliders = BuildSliders, bool TightPins = false>
 PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   constexpr Color Them = ~Us;
   const Square king = pos.king_square(Them);
@@ -100,8 +136,16 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   const Bitboard slider_rays = setwise::knight_and_slider_attacks(
       0, pos.pieces(Them, kRook) | their_queens, pos.pieces(Them, kBishop) | their_queens, empty);
   // Their own pieces looked through: the rays along which one of them is or may become pinned.
-  const Bitboard ours = pos.pieces(Us);
-  const Bitboard pin_rays = bishop_attacks<Sliders>(king, ours) | rook_attacks<Sliders>(king, ours);
+  Bitboard pin_rays, knight_pin_rays;
+  if constexpr (TightPins) {
+    const PinSquares pins = pin_squares<Us, Sliders>(pos);
+    pin_rays = pins.other;
+    knight_pin_rays = pins.knight;
+  } else {
+    const Bitboard ours = pos.pieces(Us);
+    pin_rays = knight_pin_rays =
+        bishop_attacks<Sliders>(king, ours) | rook_attacks<Sliders>(king, ours);
+  }
 
   const Bitboard their_pawns = pos.pieces(Them, kPawn);
   const Bitboard one_step = shift<kForward<Them>>(their_pawns);
@@ -109,7 +153,8 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
                                 pawn_attacks_set<Them>(their_pawns);
 
   const Bitboard guarded = reach | castling_paths | reach_lines | pin_rays;
-  const Bitboard knight_guarded = guarded | knight_attacks_set(reach);
+  const Bitboard knight_guarded =
+      reach | castling_paths | reach_lines | knight_pin_rays | knight_attacks_set(reach);
   const Bitboard mobility = slider_rays | pawn_squares;
   return {~(knight_guarded | mobility), ~(guarded | mobility), ~knight_guarded, ~guarded};
 }

@@ -561,7 +561,7 @@ struct StatsCalm {
 template <Color Us, class Sliders>
 PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   constexpr Color Them = ~Us;
-  const CalmSquares plain = calm_squares<Us, Sliders>(pos);
+  const CalmSquares plain = calm_squares<Us, Sliders, /*TightPins=*/true>(pos);
   const Square king = pos.king_square(Us);
   const Bitboard occupied = pos.occupied();
   const Bitboard seen = queen_attacks<Sliders>(king, occupied);
