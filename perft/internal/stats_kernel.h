@@ -427,8 +427,7 @@ PYKE_INLINE void classify_other_leaf_moves(const Position& pos, const MaskSet& m
   if constexpr (counts_setwise<Sliders>()) {
     const Bitboard special = m.pinmask_diagonal | m.pinmask_orthogonal | sink.info.discoverers;
     add_plain_piece_stats<Us, Sliders>(pos, m, sink.info, ~special, sink.s, sink.checks);
-    if ((pos.pieces(Us) & ~pos.pieces(Us, kPawn) & ~pos.pieces(Us, kKing) & special))
-        [[unlikely]] {
+    if ((pos.pieces(Us) & ~pos.pieces(Us, kPawn) & ~pos.pieces(Us, kKing) & special)) [[unlikely]] {
       add_special_piece_stats<Us, Sliders>(pos, m, special, sink);
     }
   } else {
@@ -665,9 +664,9 @@ struct NullMoveReplies {
   std::optional<Position> pos;  // set by classify_king
   MaskSet masks;
   CheckInfo info;
-  CheckTally checks;  // the checking replies: the king's first, then the others'
-  LeafStats king;     // the king's moves and castlings, but the check columns
-  LeafStats other;    // the other pieces' moves, but the check columns
+  CheckTally checks;      // the checking replies: the king's first, then the others'
+  LeafStats king;         // the king's moves and castlings, but the check columns
+  LeafStats other;        // the other pieces' moves, but the check columns
   int king_checking = 0;  // checks.record[0, king_checking) are king moves and castlings
   alignas(CheckingMove) unsigned char storage[sizeof(CheckingMove) * kMaxLegalMoves];
 
@@ -699,8 +698,8 @@ struct NullMoveReplies {
 // classes, and the other pieces' moves classified in the child itself under the null move's
 // masks. Both hold by the argument above stats_last_two_plies.
 template <Color Them, class Sliders>
-PYKE_INLINE void count_steady_child(const Position& child, const NullMoveReplies<Them, Sliders>& null,
-                                    LeafStats& s) {
+PYKE_INLINE void count_steady_child(const Position& child,
+                                    const NullMoveReplies<Them, Sliders>& null, LeafStats& s) {
   for (int i = 0; i < null.king_checking; ++i) {
     count_again_if_check<Them, Sliders>(child, null.checking()[i], s);
   }
@@ -727,8 +726,8 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
     ++steady_moves;
     count_steady_child<~Us, Sliders>(perft_child<Us>(pos, piece, move), null, s);
   };
-  StatsCalmSink<Us, decltype(count_child), decltype(count_steady)> sink{
-      calm, ~pos.occupied(), count_child, count_steady};
+  StatsCalmSink<Us, decltype(count_child), decltype(count_steady)> sink{calm, ~pos.occupied(),
+                                                                        count_child, count_steady};
   generate_legal_targets<Us, Sliders>(pos, m, sink);
   const int calm_moves = sink.calm_moves;
   if (steady_moves > 0) {
@@ -738,8 +737,7 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
   null.classify_king(pos);
   null.classify_other();
   for (int i = 0; i < LeafStats::kColumns; ++i) {
-    s.column(i) +=
-        static_cast<uint64_t>(calm_moves) * (null.king.column(i) + null.other.column(i));
+    s.column(i) += static_cast<uint64_t>(calm_moves) * (null.king.column(i) + null.other.column(i));
   }
   s.captures += static_cast<uint64_t>(sink.knight_captures);  // the sum stays >= 0
   if (null.checks.recorded == 0) return;
