@@ -563,7 +563,9 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   const CalmSquares plain = calm_squares<Us, Sliders, /*TightPins=*/true>(pos);
   const Square king = pos.king_square(Us);
   const Bitboard occupied = pos.occupied();
-  const Bitboard seen = queen_attacks<Sliders>(king, occupied);
+  const Bitboard seen_diagonal = bishop_attacks<Sliders>(king, occupied);
+  const Bitboard seen_orthogonal = rook_attacks<Sliders>(king, occupied);
+  const Bitboard seen = seen_diagonal | seen_orthogonal;
   // Squares whose quiet moves may add a checking reply: our king's, and the openers' below.
   Bitboard king_watched = square_bb(king);
   // Their knights' captures are corrected move by move, but for a knight that may be pinned
@@ -591,19 +593,29 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   if (openers) {
     const Bitboard their_queens = pos.pieces(Them, kQueen);
     const Bitboard their_pawns = pos.pieces(Them, kPawn);
-    Bitboard landings =
-        setwise::knight_and_slider_attacks(0, pos.pieces(Them, kRook) | their_queens,
-                                           pos.pieces(Them, kBishop) | their_queens, ~occupied) |
+    // A piece checks along an opened line only if it moves along that kind of line: a bishop
+    // along a diagonal, a rook along a rank or file, a queen (wherever it came from) and a
+    // promoted pawn along either, a castling rook along the second.
+    const Bitboard both =
+        setwise::knight_and_slider_attacks(0, their_queens, their_queens, ~occupied) |
         (kPromotionRank<Them> &
          (shift<kForward<Them>>(their_pawns) | pawn_attacks_set<Them>(their_pawns))) |
         (their_pawns & shift<kForward<Us>>(kPromotionRank<Them>));
+    const Bitboard diagonal_landings =
+        setwise::knight_and_slider_attacks(0, 0, pos.pieces(Them, kBishop), ~occupied) | both;
+    Bitboard orthogonal_landings =
+        setwise::knight_and_slider_attacks(0, pos.pieces(Them, kRook), 0, ~occupied) | both;
     for (uint8_t rights = pos.castling_rights() & castling_rights_of(Them); rights;
          rights &= rights - 1) {
-      landings |= square_bb(lowest_castling_path(pos, rights).rook_to);
+      orthogonal_landings |= square_bb(lowest_castling_path(pos, rights).rook_to);
     }
     for (Bitboard b = openers; b; b = clear_lsb(b)) {
-      const Bitboard opened = queen_attacks<Sliders>(king, occupied ^ square_bb(lsb(b))) & ~seen;
-      if (opened & landings) king_watched |= square_bb(lsb(b));
+      const Bitboard without = occupied ^ square_bb(lsb(b));
+      const Bitboard opened_diagonal = bishop_attacks<Sliders>(king, without) & ~seen_diagonal;
+      const Bitboard opened_orthogonal = rook_attacks<Sliders>(king, without) & ~seen_orthogonal;
+      if ((opened_diagonal & diagonal_landings) | (opened_orthogonal & orthogonal_landings)) {
+        king_watched |= square_bb(lsb(b));
+      }
     }
   }
   const Bitboard watched = king_watched | knight_watched;
