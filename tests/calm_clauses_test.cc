@@ -44,6 +44,7 @@ namespace {
 using perft::internal::calm_squares;
 using perft::internal::CalmSquares;
 using perft::internal::count_last_two_plies;
+using perft::internal::for_each_legal_move_except_calm;
 
 // The same position with the colours swapped and the board turned upside down.
 std::string flipped_fen(const std::string& fen) {
@@ -250,6 +251,53 @@ TEST(CalmClauses, PawnCaptures) {
 // would cross (no line out of the reach runs through h6: the pawns on e6, g7 and h7 close them).
 TEST(CalmClauses, KnightSquares) {
   expect_clause_needed_both_ways("4k2r/5ppp/4p3/8/6N1/8/8/K7 w k - 0 1", "g4h6", Kind::kGuarding);
+}
+
+// How the depth-2 generator (for_each_legal_move_except_calm) hands a move over.
+enum class Handled { kCalm, kSteady, kMade };
+
+template <Color Us>
+Handled handled(const Position& pos, Move move) {
+  Handled how = Handled::kCalm;
+  for_each_legal_move_except_calm<Us>(
+      pos, create_masks<Us>(pos), calm_squares<Us>(pos),
+      [&](auto, Move m) { how = m.raw() == move.raw() ? Handled::kMade : how; },
+      [&](auto, Move m) { how = m.raw() == move.raw() ? Handled::kSteady : how; });
+  return how;
+}
+
+// A double push whose squares are calm is calm unless one of their pawns stands beside its
+// destination and may take it en passant; then it is made.
+void expect_double_push(const std::string& fen, const std::string& uci, bool en_passant) {
+  SCOPED_TRACE(fen + " " + uci);
+  absl::StatusOr<Position> pos = Position::from_fen(fen);
+  ASSERT_TRUE(pos.ok()) << pos.status();
+  absl::StatusOr<Move> move = parse_uci_move(*pos, uci, /*chess960=*/false);
+  ASSERT_TRUE(move.ok()) << move.status();
+  ASSERT_EQ(type_of(pos->piece_on(move->from())), kPawn);
+  ASSERT_EQ(move->from() ^ move->to(), 16);
+  const bool white = pos->side_to_move() == kWhite;
+  const Handled how = white ? handled<kWhite>(*pos, *move) : handled<kBlack>(*pos, *move);
+  const Outcome o = white ? examine<kWhite>(*pos, *move) : examine<kBlack>(*pos, *move);
+  EXPECT_EQ(o.kernel, o.reference) << "the depth-2 kernel miscounts";
+  if (en_passant) {
+    EXPECT_EQ(how, Handled::kMade);
+    EXPECT_EQ(o.child_replies, o.null_replies + 1) << "not one en passant capture more";
+  } else {
+    EXPECT_EQ(how, Handled::kCalm);
+    EXPECT_EQ(o.child_replies, o.null_replies);
+  }
+}
+
+// The en passant clause of pushes_within: f2f4 beside the pawn on g4 gives Black gxf3 e.p.; with
+// that pawn on h4 it is calm, as its squares are.
+TEST(CalmClauses, DoublePushesBesideTheirPawns) {
+  for (bool flip : {false, true}) {
+    const auto fen = [&](const std::string& f) { return flip ? flipped_fen(f) : f; };
+    const std::string push = flip ? flipped_move("f2f4") : "f2f4";
+    expect_double_push(fen("7k/8/8/8/6p1/8/5P2/K7 w - - 0 1"), push, /*en_passant=*/true);
+    expect_double_push(fen("7k/8/8/8/7p/8/5P2/K7 w - - 0 1"), push, /*en_passant=*/false);
+  }
 }
 
 }  // namespace

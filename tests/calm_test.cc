@@ -39,11 +39,13 @@ std::vector<Position> suite_positions(const std::string& path, size_t at_least) 
   return positions;
 }
 
-// A move with no capture, promotion, castling, en passant or double push.
+// A move with no capture, promotion, castling or en passant, and no double push after which the
+// opponent may take en passant.
 bool is_plain_quiet(const Position& pos, Move move) {
   if (move.kind() != MoveKind::kNormal || pos.piece_on(move.to()) != kNoPiece) return false;
   const bool pawn = type_of(pos.piece_on(move.from())) == kPawn;
-  return !(pawn && (move.from() ^ move.to()) == 16);
+  if (!(pawn && (move.from() ^ move.to()) == 16)) return true;
+  return pos.after_legal(move).en_passant_square() == kNoSquare;
 }
 
 bool both_in(Bitboard squares, Move move) {

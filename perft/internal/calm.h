@@ -31,11 +31,11 @@
 //
 // The first three kinds (with, for our knights, the squares from which a knight attacks the
 // reach) guard the opponent's check, pins, king moves and castlings; the last two only what its
-// pawns and sliders may do. A quiet move — no capture, promotion, double
-// push (it may allow en passant), castling or en passant — with its origin and destination both
-// unwatched is calm: it leaves the replies as they are. One that only touches the last two kinds
-// is steady: the replies keep the null move's check and pin masks and king moves, and only the
-// other pieces' moves need counting, in the child, under those masks.
+// pawns and sliders may do. A quiet move — no capture, promotion, castling, en passant or double
+// push that allows en passant — with its origin and destination both unwatched is calm: it leaves
+// the replies as they are. One that only touches the last two kinds is steady: the replies keep the
+// null move's check and pin masks and king moves, and only the other pieces' moves need counting,
+// in the child, under those masks.
 //
 //   const CalmSquares calm = calm_squares<kWhite>(pos);   // White to move, not in check
 //   Bitboard squares = calm.of(kKnight);                 // a knight's calm moves stay in here
@@ -72,6 +72,9 @@ namespace pyke::perft::internal {
 struct CalmSquares {
   Bitboard knight, other;
   Bitboard steady_knight, steady_other;
+  // Where a double push of Us may land and leave no en passant capture: beside none of their
+  // pawns (make_move sets an en passant square only when one of their pawns may take).
+  Bitboard no_en_passant;
 
   Bitboard of(PieceType t) const { return t == kKnight ? knight : other; }
   Bitboard steady_of(PieceType t) const { return t == kKnight ? steady_knight : steady_other; }
@@ -156,7 +159,9 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   const Bitboard knight_guarded =
       reach | castling_paths | reach_lines | knight_pin_rays | knight_attacks_set(reach);
   const Bitboard mobility = slider_rays | pawn_squares;
-  return {~(knight_guarded | mobility), ~(guarded | mobility), ~knight_guarded, ~guarded};
+  const Bitboard beside_their_pawns = shift<kEast>(their_pawns) | shift<kWest>(their_pawns);
+  return {~(knight_guarded | mobility), ~(guarded | mobility), ~knight_guarded, ~guarded,
+          ~beside_their_pawns};
 }
 
 // The quiet moves from `from` to `targets` that a set of calm (or steady) squares lets go
@@ -166,16 +171,33 @@ PYKE_INLINE Bitboard quiet_targets_within(Square from, Bitboard targets, Bitboar
   return (squares >> from & 1) ? targets & squares & empty : 0;
 }
 
-// The single pushes (destinations in `pushes`) that do not promote and go from a square of
-// `squares` to a square of `squares`: the pawns' share of quiet_targets_within.
-template <Color Us>
-PYKE_INLINE Bitboard pushes_within(Bitboard pushes, Bitboard squares) {
-  return pushes & squares & shift<kForward<Us>>(squares) & ~kPromotionRank<Us>;
+// The pawns' share of quiet_targets_within: the moves among `destinations`, the pawn moves of
+// one direction `Travel`, that go from a square of `squares` to a square of `squares` and are
+// quiet. Single pushes that do not promote are; captures are not. A double push is when it
+// leaves no en passant capture (`calm.no_en_passant`): the square it crosses is empty before
+// and after, so it changes no more than any other quiet move between the same two squares.
+template <Color Us, int Travel>
+PYKE_INLINE Bitboard pushes_within(Bitboard destinations, Bitboard squares,
+                                   const CalmSquares& calm) {
+  if constexpr (Travel == kForward<Us>) {
+    return destinations & squares & shift<kForward<Us>>(squares) & ~kPromotionRank<Us>;
+  } else if constexpr (Travel == 2 * kForward<Us>) {
+    return destinations & squares & shift<kForward<Us>>(shift<kForward<Us>>(squares)) &
+           calm.no_en_passant;
+  } else {
+    return 0;
+  }
+}
+
+// The origins of the pawn moves of direction `Travel` to `destinations`.
+template <int Travel>
+PYKE_INLINE Bitboard pawn_origins(Bitboard destinations) {
+  return Travel > 0 ? destinations >> Travel : destinations << -Travel;
 }
 
 // A generator sink (generate.h) that counts the calm moves, hands the steady ones to
-// `visit_steady` and every other move to `visit`. Only single pushes among the pawn moves can be
-// calm or steady: a double push may allow en passant, and captures and promotions are not quiet.
+// `visit_steady` and every other move to `visit`. Among the pawn moves only pushes can be calm or
+// steady (pushes_within): captures and promotions are not quiet.
 template <Color Us, class Visitor, class SteadyVisitor>
 struct CalmSplitSink {
   const CalmSquares& calm;
@@ -195,15 +217,12 @@ struct CalmSplitSink {
   PYKE_INLINE void castling(Move move) { visit(PieceTag<kKing>{}, move); }
   template <int Travel>
   PYKE_INLINE void pawns(Bitboard destinations) {
-    if constexpr (Travel == kForward<Us>) {
-      const Bitboard skip = pushes_within<Us>(destinations, calm.other);
-      calm_moves += popcount(skip);
-      destinations ^= skip;
-      const Bitboard steady = pushes_within<Us>(destinations, calm.steady_other);
-      visit_pawn_moves<Us, Travel>(steady, visit_steady);
-      destinations ^= steady;
-    }
-    visit_pawn_moves<Us, Travel>(destinations, visit);
+    const Bitboard skip = pushes_within<Us, Travel>(destinations, calm.other, calm);
+    calm_moves += popcount(skip);
+    destinations ^= skip;
+    const Bitboard steady = pushes_within<Us, Travel>(destinations, calm.steady_other, calm);
+    visit_pawn_moves<Us, Travel>(steady, visit_steady);
+    visit_pawn_moves<Us, Travel>(destinations ^ steady, visit);
   }
   PYKE_INLINE void en_passant(Bitboard origins, Square to) { visit_en_passant(origins, to, visit); }
 };
@@ -235,9 +254,7 @@ struct CalmOnlySink {
   PYKE_INLINE void castling(Move) {}
   template <int Travel>
   PYKE_INLINE void pawns(Bitboard destinations) {
-    if constexpr (Travel == kForward<Us>) {
-      visit_pawn_moves<Us, Travel>(pushes_within<Us>(destinations, calm.other), visit);
-    }
+    visit_pawn_moves<Us, Travel>(pushes_within<Us, Travel>(destinations, calm.other, calm), visit);
   }
   PYKE_INLINE void en_passant(Bitboard, Square) {}
 };

@@ -543,8 +543,8 @@ struct StatsCalm {
 // the calm move, says whether it still checks, how, and whether it mates. The other moves are
 // made and classified first, the calm ones counted; only when there are calm moves is the null
 // move classified, its checking replies kept (CheckTally), and only when there are some are the
-// calm moves made, to ask just those replies again. (A calm move is never a double push and the
-// null move has no en passant square, so neither has en passant replies.)
+// calm moves made, to ask just those replies again. (A calm move leaves no en passant square,
+// and the null move has none, so neither has en passant replies.)
 //
 // Steady moves (calm.h) off the watched squares of our king's lines are made, but only their
 // children's pawns, knights and sliders are classified. Such a move leaves the opponent's check,
@@ -620,7 +620,7 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   }
   const Bitboard watched = king_watched | knight_watched;
   return {{plain.knight & ~watched, plain.other & ~watched, plain.steady_knight & ~king_watched,
-           plain.steady_other & ~king_watched},
+           plain.steady_other & ~king_watched, plain.no_en_passant},
           knights};
 }
 
@@ -651,18 +651,16 @@ struct StatsCalmSink {
   PYKE_INLINE void castling(Move move) { visit(PieceTag<kKing>{}, move); }
   template <int Travel>
   PYKE_INLINE void pawns(Bitboard destinations) {
-    if constexpr (Travel == kForward<Us>) {
-      const Bitboard skip = pushes_within<Us>(destinations, calm.squares.other);
-      calm_moves += popcount(skip);
-      if (calm.knights.ones) {
-        knight_captures += calm.knights.over(skip) - calm.knights.over(shift<kForward<~Us>>(skip));
-      }
-      destinations ^= skip;
-      const Bitboard steady = pushes_within<Us>(destinations, calm.squares.steady_other);
-      visit_pawn_moves<Us, Travel>(steady, visit_steady);
-      destinations ^= steady;
+    const Bitboard skip = pushes_within<Us, Travel>(destinations, calm.squares.other, calm.squares);
+    calm_moves += popcount(skip);
+    if (calm.knights.ones) {
+      knight_captures += calm.knights.over(skip) - calm.knights.over(pawn_origins<Travel>(skip));
     }
-    visit_pawn_moves<Us, Travel>(destinations, visit);
+    destinations ^= skip;
+    const Bitboard steady =
+        pushes_within<Us, Travel>(destinations, calm.squares.steady_other, calm.squares);
+    visit_pawn_moves<Us, Travel>(steady, visit_steady);
+    visit_pawn_moves<Us, Travel>(destinations ^ steady, visit);
   }
   PYKE_INLINE void en_passant(Bitboard origins, Square to) { visit_en_passant(origins, to, visit); }
 };
