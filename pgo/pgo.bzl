@@ -10,16 +10,26 @@
         training_runs = [["--depth", "6"], ["--other", "workload"]],
     )
 
-`bazel build :tool` then builds `tool_plain` instrumented (clang -fprofile-generate), runs it once
-per training run, merges the raw profiles with llvm-profdata, and builds `tool_plain` again with
-`-fprofile-use`. `--config=nopgo` (that is, `--//pgo:enabled=false`) skips all that and gives the
-plain optimised binary.
+and `//pkg:tool_training` listed in `//pgo:training` (pgo/BUILD.bazel). In the default
+configuration (.bazelrc: `--//pgo:mode=use --//pgo:profile=//pgo:training`) `bazel build :tool`
+builds every trained binary instrumented (clang -fprofile-generate, in a configuration of its
+own), runs each once per training run, merges all the raw profiles into one with llvm-profdata,
+and compiles `tool_plain` and everything else that lists PGO_COPTS with `-fprofile-use`.
+`--config=nopgo` (`--//pgo:mode= --//pgo:profile=//pgo:empty_profile`) compiles without a
+profile and trains nothing.
+
+One profile, set for the whole build rather than by a transition per binary: the binaries, the
+Python module and the libraries the tests link are then compiled in one configuration, so each
+library is compiled once (and once more instrumented), not once for the tests and again for each
+binary, and the tests test the code that ships. The profiles of different binaries merge cleanly:
+a function's counters are keyed by its name and the hash of its control flow, and the same source
+gives the same keys.
 
 How the profile reaches the compiles: every PGO-aware target lists PGO_DEPS, the label_flag
-`//pgo:profile`. In the optimised configuration that flag points at the training target, whose
-CcInfo carries the .profdata as a "header", so it is an input of every compile, and PGO_COPTS
-adds `-fprofile-use=$(execpath //pgo:profile)`. In the instrumented configuration the flag points
-at an empty profile, which breaks the cycle.
+`//pgo:profile`, which points at `//pgo:training`, whose CcInfo carries the .profdata as a
+"header", so it is an input of every compile, and PGO_COPTS adds
+`-fprofile-use=$(execpath //pgo:profile)`. The instrumented configuration points the flag at an
+empty profile, which breaks the cycle.
 
 Bazel prunes a compile's declared headers to those the compiler's dependency file lists, and a
 profile is not an #include, so a new profile alone would rebuild nothing: a changed training run
@@ -30,7 +40,6 @@ one.
 
 _MODE = "//pgo:mode"
 _PROFILE = "//pgo:profile"
-_ENABLED = "//pgo:enabled"
 _WHITELIST = "@bazel_tools//tools/whitelists/function_transition_whitelist"
 
 PGO_COPTS = select({
@@ -47,12 +56,17 @@ PGO_COPTS = select({
 
 PGO_DEPS = ["//pgo:profile"]
 
+_SHARED_ABSL = "//third_party:shared_absl"
+
 def _instrument_transition_impl(settings, attr):
+    # Every setting the other transition touches is set here, so that the instrumented build is one
+    # configuration however it is reached (from the binaries' configuration or the Python module's).
     return {
         "//command_line_option:fdo_instrument": "pgo-profiles",
         "//command_line_option:compilation_mode": "opt",
         _MODE: "instrument",
         _PROFILE: "//pgo:empty_profile",
+        _SHARED_ABSL: False,
     }
 
 _instrument_transition = transition(
@@ -63,6 +77,7 @@ _instrument_transition = transition(
         "//command_line_option:compilation_mode",
         _MODE,
         _PROFILE,
+        _SHARED_ABSL,
     ],
 )
 
@@ -109,21 +124,35 @@ pgo_profile = rule(
     doc = "Runs an instrumented build of `binary` on the training runs; the merged .profdata.",
 )
 
-def _use_transition_impl(settings, attr):
-    if not settings[_ENABLED]:
-        # Unchanged settings keep the binary's dependencies in the configuration the rest of the
-        # build uses, so that --config=nopgo compiles them once, not once more for the binary.
-        return {_MODE: settings[_MODE], _PROFILE: settings[_PROFILE]}
-    return {_MODE: "use", _PROFILE: attr.profile}
+def _merged_profile_impl(ctx):
+    profdata = ctx.actions.declare_file(ctx.label.name + ".profdata")
+    inputs = ctx.files.profiles
+    ctx.actions.run(
+        executable = ctx.file._llvm_profdata,
+        arguments = ["merge", "-o", profdata.path] + [f.path for f in inputs],
+        inputs = inputs,
+        outputs = [profdata],
+        mnemonic = "PgoMerge",
+        progress_message = "Merging the PGO profiles of %d binaries" % len(inputs),
+    )
+    return [
+        DefaultInfo(files = depset([profdata])),
+        CcInfo(compilation_context = cc_common.create_compilation_context(
+            headers = depset([profdata]),
+        )),
+    ]
 
-_use_transition = transition(
-    implementation = _use_transition_impl,
-    inputs = [_ENABLED, _MODE, _PROFILE],
-    outputs = [_MODE, _PROFILE],
+pgo_merged_profile = rule(
+    implementation = _merged_profile_impl,
+    attrs = {
+        "profiles": attr.label_list(doc = "pgo_profile targets (pgo_binary's NAME_training)"),
+        "_llvm_profdata": attr.label(default = "@llvm_profdata//:llvm-profdata", allow_single_file = True),
+    },
+    doc = "One .profdata from several binaries' profiles: the profile of every PGO build.",
 )
 
 def _pgo_optimized_binary_impl(ctx):
-    binary = ctx.attr.binary[0]
+    binary = ctx.attr.binary
     src = binary[DefaultInfo].files_to_run.executable
     out = ctx.actions.declare_file(ctx.label.name)
     ctx.actions.symlink(output = out, target_file = src, is_executable = True)
@@ -134,41 +163,38 @@ _pgo_optimized_binary = rule(
     implementation = _pgo_optimized_binary_impl,
     executable = True,
     attrs = {
-        "binary": attr.label(cfg = _use_transition, executable = True),
-        "profile": attr.string(),
-        "_whitelist_function_transition": attr.label(default = _WHITELIST),
+        "binary": attr.label(cfg = "target", executable = True),
     },
 )
 
 def pgo_binary(name, binary, training_runs, training_stdin = {}, **kwargs):
     """A PGO build of `binary` under `name`, trained with `training_runs` (lists of arguments).
 
-    training_stdin maps a run's index to the text it reads on standard input.
+    training_stdin maps a run's index to the text it reads on standard input. The training is
+    the target NAME_training, which must be listed in `//pgo:training`: the one profile every
+    PGO build is compiled with.
     """
     pgo_profile(
-        name = name + "_profile",
+        name = name + "_training",
         binary = binary,
         training_runs = {str(i): run for i, run in enumerate(training_runs)},
         training_stdin = {str(k): v for k, v in training_stdin.items()},
         tags = ["manual"],
-        visibility = ["//visibility:private"],
+        visibility = ["//pgo:__pkg__"],
     )
     _pgo_optimized_binary(
         name = name,
         binary = binary,
-        profile = "//%s:%s_profile" % (native.package_name(), name),
         **kwargs
     )
 
 def _shared_library_transition_impl(settings, attr):
-    use = _use_transition_impl(settings, attr)
-    use["//third_party:shared_absl"] = True
-    return use
+    return {_SHARED_ABSL: True}
 
 _shared_library_transition = transition(
     implementation = _shared_library_transition_impl,
-    inputs = [_ENABLED, _MODE, _PROFILE],
-    outputs = [_MODE, _PROFILE, "//third_party:shared_absl"],
+    inputs = [],
+    outputs = [_SHARED_ABSL],
 )
 
 def _pgo_shared_library_impl(ctx):
@@ -187,12 +213,11 @@ pgo_shared_library = rule(
             cfg = _shared_library_transition,
             doc = "a cc_binary with linkshared = True",
         ),
-        "profile": attr.string(doc = "the pgo_profile to build it with: another binary's"),
         "out": attr.string(doc = "the file name of the shared library, e.g. pyke.so"),
         "_whitelist_function_transition": attr.label(default = _WHITELIST),
     },
-    doc = """A shared library (`library`, a cc_binary with linkshared) built with the profile of a
-    pgo_binary that runs the same code. A library cannot be run to train it; the kernels it
-    shares with that binary get the binary's profile, so they are the same machine code as far
-    as the profile decides.""",
+    doc = """A shared library (`library`, a cc_binary with linkshared) built with the build's one
+    profile (`//pgo:training`). A library cannot be run to train it; the kernels it shares with
+    the trained binaries get their profile, so they are the same machine code as far as the
+    profile decides.""",
 )
