@@ -18,12 +18,12 @@ and compiles `tool_plain` and everything else that lists PGO_COPTS with `-fprofi
 `--config=nopgo` (`--//pgo:mode= --//pgo:profile=//pgo:empty_profile`) compiles without a
 profile and trains nothing.
 
-One profile, set for the whole build rather than by a transition per binary: the binaries, the
-Python module and the libraries the tests link are then compiled in one configuration, so each
-library is compiled once (and once more instrumented), not once for the tests and again for each
-binary, and the tests test the code that ships. The profiles of different binaries merge cleanly:
-a function's counters are keyed by its name and the hash of its control flow, and the same source
-gives the same keys.
+One profile, set for the whole build rather than by a transition per binary: the binaries and
+the libraries the tests link are then compiled in one configuration (the Python module in one
+more, which links Abseil's shared libraries), so the binaries and the tests share each library's
+objects instead of each binary's profile compiling a copy of its own, and the tests test the code
+that ships. The profiles of different binaries merge: a function's counters are keyed by its name
+and the hash of its control flow, and the same source gives the same keys.
 
 How the profile reaches the compiles: every PGO-aware target lists PGO_DEPS, the label_flag
 `//pgo:profile`, which points at `//pgo:training`, whose CcInfo carries the .profdata as a
@@ -103,12 +103,7 @@ def _pgo_profile_impl(ctx):
         mnemonic = "PgoTrain",
         progress_message = "Training %s for PGO" % ctx.attr.binary[0].label,
     )
-    return [
-        DefaultInfo(files = depset([profdata])),
-        CcInfo(compilation_context = cc_common.create_compilation_context(
-            headers = depset([profdata]),
-        )),
-    ]
+    return [DefaultInfo(files = depset([profdata]))]
 
 pgo_profile = rule(
     implementation = _pgo_profile_impl,
@@ -121,7 +116,18 @@ pgo_profile = rule(
         "_llvm_profdata": attr.label(default = "@llvm_profdata//:llvm-profdata", allow_single_file = True),
         "_whitelist_function_transition": attr.label(default = _WHITELIST),
     },
-    doc = "Runs an instrumented build of `binary` on the training runs; the merged .profdata.",
+    doc = "Runs an instrumented build of `binary` on the training runs; their .profdata, merged.",
+)
+
+def _training_transition_impl(settings, attr):
+    # The Python module's configuration (Abseil shared) reaches the training too: without this it
+    # would train every binary a second time, and perhaps into a different profile.
+    return {_SHARED_ABSL: False}
+
+_training_transition = transition(
+    implementation = _training_transition_impl,
+    inputs = [],
+    outputs = [_SHARED_ABSL],
 )
 
 def _merged_profile_impl(ctx):
@@ -145,8 +151,12 @@ def _merged_profile_impl(ctx):
 pgo_merged_profile = rule(
     implementation = _merged_profile_impl,
     attrs = {
-        "profiles": attr.label_list(doc = "pgo_profile targets (pgo_binary's NAME_training)"),
+        "profiles": attr.label_list(
+            cfg = _training_transition,
+            doc = "pgo_profile targets (pgo_binary's NAME_training)",
+        ),
         "_llvm_profdata": attr.label(default = "@llvm_profdata//:llvm-profdata", allow_single_file = True),
+        "_whitelist_function_transition": attr.label(default = _WHITELIST),
     },
     doc = "One .profdata from several binaries' profiles: the profile of every PGO build.",
 )
