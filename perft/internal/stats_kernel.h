@@ -88,6 +88,40 @@ PYKE_INLINE CheckInfo check_info(const Position& pos) {
   return c;
 }
 
+// The check information of a depth-2 node's children, shared among them: `info` is
+// check_info<Us> of the node itself (Them to move there), which holds in a child (Us to move)
+// when Them's move leaves it as it was; `footprint` is what it depends on, the lines out of
+// Them's king up to and including the second piece on each. A move of Them other than a king
+// move or an en passant capture, whose origin and destination are both off the footprint,
+// leaves `info` as it was:
+//  - `direct` of a knight or pawn depends on the king's square only, and a slider's on the
+//    occupancy of the squares it reaches from the king, the first piece on each line included:
+//    all on the footprint.
+//  - a discoverer is the only piece between the king and a slider of Us. A slider first or
+//    second on its line from the king, and every square between, are on the footprint: nothing
+//    there changes. One further out has two pieces or more before it; a move off the footprint
+//    can only take a piece away from beyond the second one, or capture the slider itself, and
+//    neither leaves it one piece.
+// A null move changes no piece: `info` is the null move's as it is.
+struct SharedCheckInfo {
+  CheckInfo info;
+  Bitboard footprint;
+
+  template <Color Us, class Sliders>
+  PYKE_INLINE static SharedCheckInfo of(const Position& pos) {
+    const Square king = pos.king_square(~Us);
+    const Bitboard occupied = pos.occupied();
+    const Bitboard first = queen_attacks<Sliders>(king, occupied);
+    return {check_info<Us, Sliders>(pos), queen_attacks<Sliders>(king, occupied & ~first)};
+  }
+
+  template <PieceType P>
+  PYKE_INLINE bool holds_after(PieceTag<P>, Move move) const {
+    return P != kKing && move.kind() != MoveKind::kEnPassant &&
+           !((square_bb(move.from()) | square_bb(move.to())) & footprint);
+  }
+};
+
 // The pieces of Us that attack the enemy king in `pos` (Them to move).
 template <Color Us, class Sliders>
 PYKE_INLINE Bitboard checkers_of(const Position& pos) {
@@ -439,9 +473,9 @@ PYKE_INLINE void classify_other_leaf_moves(const Position& pos, const MaskSet& m
 // the king's moves and then the others (above); without, every set through the generator and
 // the sink.
 template <Color Us, class Sliders>
-PYKE_INLINE void classify_leaf_moves(const Position& pos, LeafStats& s, CheckTally& checks) {
+PYKE_INLINE void classify_leaf_moves(const Position& pos, const CheckInfo& info, LeafStats& s,
+                                     CheckTally& checks) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
-  const CheckInfo info = check_info<Us, Sliders>(pos);
   LeafStatsSink<Us, Sliders> sink{pos, info, checks};
   if constexpr (counts_setwise<Sliders>()) {
     classify_king_leaf_moves<Us, Sliders>(pos, m, sink);
@@ -456,7 +490,19 @@ PYKE_INLINE void classify_leaf_moves(const Position& pos, LeafStats& s, CheckTal
 template <Color Us, class Sliders>
 PYKE_INLINE void stats_leaf_parent(const Position& pos, LeafStats& s) {
   CheckTally checks;
-  classify_leaf_moves<Us, Sliders>(pos, s, checks);
+  classify_leaf_moves<Us, Sliders>(pos, check_info<Us, Sliders>(pos), s, checks);
+}
+
+// The same, with the check information of the position before Them's move when it still holds.
+template <Color Us, class Sliders, PieceType P>
+PYKE_INLINE void stats_leaf_parent(const Position& parent, PieceTag<P> piece, Move move,
+                                   const SharedCheckInfo& shared, LeafStats& s) {
+  const Position pos = perft_child<~Us>(parent, piece, move);
+  CheckInfo own;
+  const CheckInfo* info = &shared.info;
+  if (!shared.holds_after(piece, move)) info = &(own = check_info<Us, Sliders>(pos));
+  CheckTally checks;
+  classify_leaf_moves<Us, Sliders>(pos, *info, s, checks);
 }
 
 // A leaf move that gave check in a sibling position (`move`, kept by CheckTally), made in `pos`
@@ -683,12 +729,12 @@ struct NullMoveReplies {
   const CheckingMove* checking() const { return checks.record; }
 
   // Classifies the king's moves and castlings, once.
-  PYKE_INLINE void classify_king(const Position& parent) {
+  PYKE_INLINE void classify_king(const Position& parent, const CheckInfo& parent_info) {
     if (pos) [[likely]]
       return;
     pos.emplace(parent.after_null_move());
     masks = create_masks<Them, Sliders>(*pos);
-    info = check_info<Them, Sliders>(*pos);
+    info = parent_info;  // a null move changes no piece
     checks.record = reinterpret_cast<CheckingMove*>(storage);
     LeafStatsSink<Them, Sliders> sink{*pos, info, checks};
     classify_king_leaf_moves<Them, Sliders>(*pos, masks, sink);
@@ -708,12 +754,11 @@ struct NullMoveReplies {
 // classes, and the other pieces' moves classified in the child itself under the null move's
 // masks. Both hold by the argument above stats_last_two_plies.
 template <Color Them, class Sliders>
-PYKE_INLINE void count_steady_child(const Position& child,
+PYKE_INLINE void count_steady_child(const Position& child, const CheckInfo& info,
                                     const NullMoveReplies<Them, Sliders>& null, LeafStats& s) {
   for (int i = 0; i < null.king_checking; ++i) {
     count_again_if_check<Them, Sliders>(child, null.checking()[i], s);
   }
-  const CheckInfo info = check_info<Them, Sliders>(child);
   CheckTally checks;
   LeafStatsSink<Them, Sliders> sink{child, info, checks};
   classify_other_leaf_moves<Them, Sliders>(child, null.masks, sink);
@@ -724,17 +769,22 @@ PYKE_INLINE void count_steady_child(const Position& child,
 template <Color Us, class Sliders>
 PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
+  const SharedCheckInfo shared = SharedCheckInfo::of<~Us, Sliders>(pos);
   const auto count_child = [&](auto piece, Move move) {
-    stats_leaf_parent<~Us, Sliders>(perft_child<Us>(pos, piece, move), s);
+    stats_leaf_parent<~Us, Sliders>(pos, piece, move, shared, s);
   };
   if (m.checkers != 0) return for_each_legal_move<Us, Sliders>(pos, m, count_child);
   const StatsCalm calm = stats_calm_squares<Us, Sliders>(pos);
   NullMoveReplies<~Us, Sliders> null;
   uint64_t steady_moves = 0;
   const auto count_steady = [&](auto piece, Move move) {
-    null.classify_king(pos);
+    null.classify_king(pos, shared.info);
     ++steady_moves;
-    count_steady_child<~Us, Sliders>(perft_child<Us>(pos, piece, move), null, s);
+    const Position child = perft_child<Us>(pos, piece, move);
+    CheckInfo own;
+    const CheckInfo* info = &shared.info;
+    if (!shared.holds_after(piece, move)) info = &(own = check_info<~Us, Sliders>(child));
+    count_steady_child<~Us, Sliders>(child, *info, null, s);
   };
   StatsCalmSink<Us, decltype(count_child), decltype(count_steady)> sink{calm, ~pos.occupied(),
                                                                         count_child, count_steady};
@@ -744,7 +794,7 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
     for (int i = 0; i < LeafStats::kColumns; ++i) s.column(i) += steady_moves * null.king.column(i);
   }
   if (calm_moves == 0) return;
-  null.classify_king(pos);
+  null.classify_king(pos, shared.info);
   null.classify_other();
   for (int i = 0; i < LeafStats::kColumns; ++i) {
     s.column(i) += static_cast<uint64_t>(calm_moves) * (null.king.column(i) + null.other.column(i));
