@@ -603,6 +603,14 @@ struct StatsCalm {
 // it, whose ray runs away from the origin) and a castling only from the rook's landing square.
 // The other pieces' moves, which a steady move may change (it may stand on their sliders' rays
 // and pawns' squares), are classified in the child itself, with its own check squares and lines.
+// A capture between steady squares is steady too: the captured square stays occupied, so it
+// opens and closes no line, and it is off the watched squares, so the piece taken was neither
+// next to their king, nor first on a line out of it (a pin or a block), nor a pinner's shield;
+// its moves are gone from the child, where the other pieces' moves are classified anyway. Nor
+// was it a rook whose castling the null move counts: every square between such a rook and
+// their king is one the castling needs empty or the king crosses, so the rook is the first
+// piece on a line out of the reach, watched; a rook with its right but its path blocked by
+// their own piece castles neither after the null move nor after the capture.
 template <Color Us, class Sliders>
 PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   constexpr Color Them = ~Us;
@@ -689,8 +697,8 @@ struct StatsCalmSink {
     calm_moves += count;
     if (calm.knights.ones)
       knight_captures += calm.knights.over(skip) - count * calm.knights.at(from);
-    const Bitboard steady =
-        quiet_targets_within(from, targets ^ skip, calm.squares.steady_of(P), empty);
+    const Bitboard steady_squares = calm.squares.steady_of(P);
+    const Bitboard steady = (steady_squares >> from & 1) ? (targets ^ skip) & steady_squares : 0;
     visit_targets<P>(from, steady, visit_steady);
     visit_targets<P>(from, targets ^ skip ^ steady, visit);
   }
@@ -703,8 +711,13 @@ struct StatsCalmSink {
       knight_captures += calm.knights.over(skip) - calm.knights.over(pawn_origins<Travel>(skip));
     }
     destinations ^= skip;
-    const Bitboard steady =
+    Bitboard steady =
         pushes_within<Us, Travel>(destinations, calm.squares.steady_other, calm.squares);
+    if constexpr (Travel == kForwardEast<Us> || Travel == kForwardWest<Us>) {
+      const Bitboard squares = calm.squares.steady_other;
+      steady = destinations & squares & shift<static_cast<Direction>(Travel)>(squares) &
+               ~kPromotionRank<Us>;
+    }
     visit_pawn_moves<Us, Travel>(steady, visit_steady);
     visit_pawn_moves<Us, Travel>(destinations ^ steady, visit);
   }
