@@ -120,6 +120,15 @@ struct SharedCheckInfo {
     return P != kKing && move.kind() != MoveKind::kEnPassant &&
            !((square_bb(move.from()) | square_bb(move.to())) & footprint);
   }
+
+  // check_info<Us> of `child`, the position after `move`: `info` when it holds, else computed
+  // into `own`.
+  template <Color Us, class Sliders, PieceType P>
+  PYKE_INLINE const CheckInfo& after(PieceTag<P> piece, Move move, const Position& child,
+                                     CheckInfo& own) const {
+    if (holds_after(piece, move)) return info;
+    return own = check_info<Us, Sliders>(child);
+  }
 };
 
 // The pieces of Us that attack the enemy king in `pos` (Them to move).
@@ -499,10 +508,9 @@ PYKE_INLINE void stats_leaf_parent(const Position& parent, PieceTag<P> piece, Mo
                                    const SharedCheckInfo& shared, LeafStats& s) {
   const Position pos = perft_child<~Us>(parent, piece, move);
   CheckInfo own;
-  const CheckInfo* info = &shared.info;
-  if (!shared.holds_after(piece, move)) info = &(own = check_info<Us, Sliders>(pos));
   CheckTally checks;
-  classify_leaf_moves<Us, Sliders>(pos, *info, s, checks);
+  classify_leaf_moves<Us, Sliders>(pos, shared.after<Us, Sliders>(piece, move, pos, own), s,
+                                   checks);
 }
 
 // A leaf move that gave check in a sibling position (`move`, kept by CheckTally), made in `pos`
@@ -711,12 +719,13 @@ struct StatsCalmSink {
       knight_captures += calm.knights.over(skip) - calm.knights.over(pawn_origins<Travel>(skip));
     }
     destinations ^= skip;
-    Bitboard steady =
-        pushes_within<Us, Travel>(destinations, calm.squares.steady_other, calm.squares);
+    const Bitboard squares = calm.squares.steady_other;
+    Bitboard steady;
     if constexpr (Travel == kForwardEast<Us> || Travel == kForwardWest<Us>) {
-      const Bitboard squares = calm.squares.steady_other;
       steady = destinations & squares & shift<static_cast<Direction>(Travel)>(squares) &
                ~kPromotionRank<Us>;
+    } else {
+      steady = pushes_within<Us, Travel>(destinations, squares, calm.squares);
     }
     visit_pawn_moves<Us, Travel>(steady, visit_steady);
     visit_pawn_moves<Us, Travel>(destinations ^ steady, visit);
@@ -795,9 +804,8 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
     ++steady_moves;
     const Position child = perft_child<Us>(pos, piece, move);
     CheckInfo own;
-    const CheckInfo* info = &shared.info;
-    if (!shared.holds_after(piece, move)) info = &(own = check_info<~Us, Sliders>(child));
-    count_steady_child<~Us, Sliders>(child, *info, null, s);
+    count_steady_child<~Us, Sliders>(child, shared.after<~Us, Sliders>(piece, move, child, own),
+                                     null, s);
   };
   StatsCalmSink<Us, decltype(count_child), decltype(count_steady)> sink{calm, ~pos.occupied(),
                                                                         count_child, count_steady};
