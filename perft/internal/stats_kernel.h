@@ -103,11 +103,15 @@ PYKE_INLINE CheckInfo check_info(const Position& pos) {
 //    can only take a piece away from beyond the second one, or capture the slider itself, and
 //    neither leaves it one piece.
 // A null move changes no piece: `info` is the null move's as it is.
+//
+//   const auto shared = SharedCheckInfo<kBlack, Sliders>::of(pos);  // White to move in pos
+//   CheckInfo own;
+//   const CheckInfo& info = shared.after(piece, move, child, own);  // Black to move in child
+template <Color Us, class Sliders>
 struct SharedCheckInfo {
   CheckInfo info;
   Bitboard footprint;
 
-  template <Color Us, class Sliders>
   PYKE_INLINE static SharedCheckInfo of(const Position& pos) {
     const Square king = pos.king_square(~Us);
     const Bitboard occupied = pos.occupied();
@@ -123,7 +127,7 @@ struct SharedCheckInfo {
 
   // check_info<Us> of `child`, the position after `move`: `info` when it holds, else computed
   // into `own`.
-  template <Color Us, class Sliders, PieceType P>
+  template <PieceType P>
   PYKE_INLINE const CheckInfo& after(PieceTag<P> piece, Move move, const Position& child,
                                      CheckInfo& own) const {
     if (holds_after(piece, move)) return info;
@@ -505,12 +509,11 @@ PYKE_INLINE void stats_leaf_parent(const Position& pos, LeafStats& s) {
 // The same, with the check information of the position before Them's move when it still holds.
 template <Color Us, class Sliders, PieceType P>
 PYKE_INLINE void stats_leaf_parent(const Position& parent, PieceTag<P> piece, Move move,
-                                   const SharedCheckInfo& shared, LeafStats& s) {
+                                   const SharedCheckInfo<Us, Sliders>& shared, LeafStats& s) {
   const Position pos = perft_child<~Us>(parent, piece, move);
   CheckInfo own;
   CheckTally checks;
-  classify_leaf_moves<Us, Sliders>(pos, shared.after<Us, Sliders>(piece, move, pos, own), s,
-                                   checks);
+  classify_leaf_moves<Us, Sliders>(pos, shared.after(piece, move, pos, own), s, checks);
 }
 
 // A leaf move that gave check in a sibling position (`move`, kept by CheckTally), made in `pos`
@@ -791,7 +794,7 @@ PYKE_INLINE void count_steady_child(const Position& child, const CheckInfo& info
 template <Color Us, class Sliders>
 PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
-  const SharedCheckInfo shared = SharedCheckInfo::of<~Us, Sliders>(pos);
+  const auto shared = SharedCheckInfo<~Us, Sliders>::of(pos);
   const auto count_child = [&](auto piece, Move move) {
     stats_leaf_parent<~Us, Sliders>(pos, piece, move, shared, s);
   };
@@ -804,8 +807,7 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
     ++steady_moves;
     const Position child = perft_child<Us>(pos, piece, move);
     CheckInfo own;
-    count_steady_child<~Us, Sliders>(child, shared.after<~Us, Sliders>(piece, move, child, own),
-                                     null, s);
+    count_steady_child<~Us, Sliders>(child, shared.after(piece, move, child, own), null, s);
   };
   StatsCalmSink<Us, decltype(count_child), decltype(count_steady)> sink{calm, ~pos.occupied(),
                                                                         count_child, count_steady};
