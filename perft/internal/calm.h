@@ -164,11 +164,24 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
           ~beside_their_pawns};
 }
 
+// The moves from `from` to `targets` with both squares in `squares`, captures included.
+PYKE_INLINE Bitboard targets_within(Square from, Bitboard targets, Bitboard squares) {
+  return (squares >> from & 1) ? targets & squares : 0;
+}
+
 // The quiet moves from `from` to `targets` that a set of calm (or steady) squares lets go
 // unvisited: those with both squares in the set and an empty destination.
 PYKE_INLINE Bitboard quiet_targets_within(Square from, Bitboard targets, Bitboard squares,
                                           Bitboard empty) {
-  return (squares >> from & 1) ? targets & squares & empty : 0;
+  return targets_within(from, targets & empty, squares);
+}
+
+// The pawn moves of one step in direction `Travel` (a single push or a capture) among
+// `destinations` that go from a square of `squares` to a square of `squares` and do not promote.
+template <Color Us, int Travel>
+PYKE_INLINE Bitboard steps_within(Bitboard destinations, Bitboard squares) {
+  return destinations & squares & shift<static_cast<Direction>(Travel)>(squares) &
+         ~kPromotionRank<Us>;
 }
 
 // The pawns' share of quiet_targets_within: the moves among `destinations`, the pawn moves of
@@ -180,7 +193,7 @@ template <Color Us, int Travel>
 PYKE_INLINE Bitboard pushes_within(Bitboard destinations, Bitboard squares,
                                    const CalmSquares& calm) {
   if constexpr (Travel == kForward<Us>) {
-    return destinations & squares & shift<kForward<Us>>(squares) & ~kPromotionRank<Us>;
+    return steps_within<Us, Travel>(destinations, squares);
   } else if constexpr (Travel == 2 * kForward<Us>) {
     return destinations & squares & shift<kForward<Us>>(shift<kForward<Us>>(squares)) &
            calm.no_en_passant;

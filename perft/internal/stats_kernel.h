@@ -708,8 +708,7 @@ struct StatsCalmSink {
     calm_moves += count;
     if (calm.knights.ones)
       knight_captures += calm.knights.over(skip) - count * calm.knights.at(from);
-    const Bitboard steady_squares = calm.squares.steady_of(P);
-    const Bitboard steady = (steady_squares >> from & 1) ? (targets ^ skip) & steady_squares : 0;
+    const Bitboard steady = targets_within(from, targets ^ skip, calm.squares.steady_of(P));
     visit_targets<P>(from, steady, visit_steady);
     visit_targets<P>(from, targets ^ skip ^ steady, visit);
   }
@@ -725,8 +724,7 @@ struct StatsCalmSink {
     const Bitboard squares = calm.squares.steady_other;
     Bitboard steady;
     if constexpr (Travel == kForwardEast<Us> || Travel == kForwardWest<Us>) {
-      steady = destinations & squares & shift<static_cast<Direction>(Travel)>(squares) &
-               ~kPromotionRank<Us>;
+      steady = steps_within<Us, Travel>(destinations, squares);
     } else {
       steady = pushes_within<Us, Travel>(destinations, squares, calm.squares);
     }
