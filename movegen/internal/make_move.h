@@ -34,8 +34,14 @@ PYKE_INLINE Position Position::make(Move move) const {
 
   child.side_ = Them;
   child.ep_square_ = kNoSquare;
+  // A right is held only while its king and rook stand on their squares (the FEN parser checks
+  // it, and this keeps it): it goes when either leaves or is taken. Other pieces never stand
+  // there, and reach such a square only by taking the rook, so only king and rook moves and
+  // captures look the rights up.
   const CastlingRules& rules = castling_rules();
-  child.castling_ &= rules.rights_kept[from] & rules.rights_kept[to];
+  if constexpr (Mover == kKing || Mover == kRook) {
+    child.castling_ &= rules.rights_kept[from] & rules.rights_kept[to];
+  }
   if constexpr (MoveCounters) {
     child.halfmove_clock_ = static_cast<uint16_t>(halfmove_clock_ + 1);
     if constexpr (Us == kBlack) ++child.fullmove_number_;
@@ -58,6 +64,7 @@ PYKE_INLINE Position Position::make(Move move) const {
   if (to_bb & by_color_[Them]) {
     for (Bitboard& board : child.by_type_) board &= ~to_bb;
     child.by_color_[Them] ^= to_bb;
+    if constexpr (Mover != kKing && Mover != kRook) child.castling_ &= rules.rights_kept[to];
     if constexpr (MoveCounters) child.halfmove_clock_ = 0;
   }
   child.by_type_[Mover] ^= from_bb | to_bb;
