@@ -66,43 +66,75 @@ struct CheckInfo {
   Bitboard discoverers;  // Us's pieces that alone stand between one of Us's sliders and it
 };
 
+// One kind of line out of the enemy king (the diagonals, or the ranks and files), as a leaf
+// parent's checks depend on it: `direct`, the squares from which a slider of Us moving along
+// such lines attacks the king (up to and including the first piece on each); `discoverers`, Us's
+// pieces first on such a line with a slider of Us of that kind next behind them; `footprint`, the
+// squares all of it depends on: each line up to its first piece, and on, up to the second piece,
+// where that first piece is Us's. (A line whose first piece is Them's has no discoverer of Us,
+// whatever stands behind it.)
+struct KingLines {
+  Bitboard direct, discoverers, footprint;
+};
+
+template <Color Us, class Sliders, bool Diagonal>
+PYKE_INLINE KingLines king_lines(const Position& pos, Square king, Bitboard occupied) {
+  const auto lines = [king](Bitboard occupancy) {
+    return Diagonal ? bishop_attacks<Sliders>(king, occupancy)
+                    : rook_attacks<Sliders>(king, occupancy);
+  };
+  const Bitboard first = lines(occupied);
+  KingLines l{first, 0, first};
+  if (const Bitboard ours = first & pos.pieces(Us)) {
+    const Bitboard beyond = lines(occupied ^ ours);
+    l.footprint |= beyond;
+    const Bitboard sliders = pos.pieces(Us, Diagonal ? kBishop : kRook) | pos.pieces(Us, kQueen);
+    for (Bitboard b = beyond & ~first & sliders; b; b = clear_lsb(b)) {
+      l.discoverers |= between_squares(king, lsb(b)) & ours;
+    }
+  }
+  return l;
+}
+
+template <Color Us>
+PYKE_INLINE CheckInfo with_king_lines(Square king, const KingLines& diagonal,
+                                      const KingLines& orthogonal) {
+  CheckInfo c;
+  c.king = king;
+  c.direct[kPawn] = pawn_attacks(~Us, king);  // a pawn of Us there attacks the king
+  c.direct[kKnight] = knight_attacks(king);
+  c.direct[kBishop] = diagonal.direct;
+  c.direct[kRook] = orthogonal.direct;
+  c.direct[kQueen] = diagonal.direct | orthogonal.direct;
+  c.direct[kKing] = 0;  // a king never gives check
+  c.discoverers = diagonal.discoverers | orthogonal.discoverers;
+  return c;
+}
+
 template <Color Us, class Sliders>
 PYKE_INLINE CheckInfo check_info(const Position& pos) {
-  CheckInfo c;
-  c.king = pos.king_square(~Us);
+  const Square king = pos.king_square(~Us);
   const Bitboard occupied = pos.occupied();
-  c.direct[kPawn] = pawn_attacks(~Us, c.king);  // a pawn of Us there attacks the king
-  c.direct[kKnight] = knight_attacks(c.king);
-  c.direct[kBishop] = bishop_attacks<Sliders>(c.king, occupied);
-  c.direct[kRook] = rook_attacks<Sliders>(c.king, occupied);
-  c.direct[kQueen] = c.direct[kBishop] | c.direct[kRook];
-  c.direct[kKing] = 0;  // a king never gives check
-  c.discoverers = 0;
-  const Bitboard queens = pos.pieces(Us, kQueen);
-  const Bitboard snipers = (bishop_rays(c.king) & (pos.pieces(Us, kBishop) | queens)) |
-                           (rook_rays(c.king) & (pos.pieces(Us, kRook) | queens));
-  for (Bitboard b = snipers; b; b = clear_lsb(b)) {
-    const Bitboard between = between_squares(c.king, lsb(b)) & ~square_bb(lsb(b)) & occupied;
-    if (between && !more_than_one(between)) c.discoverers |= between & pos.pieces(Us);
-  }
-  return c;
+  return with_king_lines<Us>(king, king_lines<Us, Sliders, true>(pos, king, occupied),
+                             king_lines<Us, Sliders, false>(pos, king, occupied));
 }
 
 // The check information of a depth-2 node's children, shared among them: `info` is
 // check_info<Us> of the node itself (Them to move there), which holds in a child (Us to move)
-// when Them's move leaves it as it was; `footprint` is what it depends on, the lines out of
-// Them's king up to and including the second piece on each. A move of Them other than a king
-// move or an en passant capture, whose origin and destination are both off the footprint,
-// leaves `info` as it was:
+// as far as Them's move leaves it as it was. Each kind of line's part depends only on its
+// footprint (KingLines). A move of Them other than a king move or an en passant capture, whose
+// origin and destination are both off one kind's footprint, leaves that kind's part as it was:
 //  - `direct` of a knight or pawn depends on the king's square only, and a slider's on the
 //    occupancy of the squares it reaches from the king, the first piece on each line included:
-//    all on the footprint.
-//  - a discoverer is the only piece between the king and a slider of Us. A slider first or
-//    second on its line from the king, and every square between, are on the footprint: nothing
-//    there changes. One further out has two pieces or more before it; a move off the footprint
-//    can only take a piece away from beyond the second one, or capture the slider itself, and
-//    neither leaves it one piece.
-// A null move changes no piece: `info` is the null move's as it is.
+//    all on the footprint, and the move neither empties nor fills any of them.
+//  - a discoverer is the only piece between the king and a slider of Us. A slider second on its
+//    line from the king behind a piece of Us, and every square up to it, are on the footprint:
+//    nothing there changes. On a line whose first piece is Them's, that piece stays (the move
+//    neither leaves nor takes it), and it is not Us's. One further out has two pieces or more
+//    before it; a move off the footprint can only take a piece away from beyond the second
+//    one, or capture the slider itself, and neither leaves it one piece.
+// So a move touching one kind's footprint has only that kind's part computed again. A null move
+// changes no piece: `info` is the null move's as it is.
 //
 //   const auto shared = SharedCheckInfo<kBlack, Sliders>::of(pos);  // White to move in pos
 //   CheckInfo own;
@@ -110,28 +142,33 @@ PYKE_INLINE CheckInfo check_info(const Position& pos) {
 template <Color Us, class Sliders>
 struct SharedCheckInfo {
   CheckInfo info;
-  Bitboard footprint;
+  KingLines diagonal, orthogonal;
 
   PYKE_INLINE static SharedCheckInfo of(const Position& pos) {
     const Square king = pos.king_square(~Us);
     const Bitboard occupied = pos.occupied();
-    const Bitboard first = queen_attacks<Sliders>(king, occupied);
-    return {check_info<Us, Sliders>(pos), queen_attacks<Sliders>(king, occupied & ~first)};
-  }
-
-  template <PieceType P>
-  PYKE_INLINE bool holds_after(PieceTag<P>, Move move) const {
-    return P != kKing && move.kind() != MoveKind::kEnPassant &&
-           !((square_bb(move.from()) | square_bb(move.to())) & footprint);
+    const KingLines diagonal = king_lines<Us, Sliders, true>(pos, king, occupied);
+    const KingLines orthogonal = king_lines<Us, Sliders, false>(pos, king, occupied);
+    return {with_king_lines<Us>(king, diagonal, orthogonal), diagonal, orthogonal};
   }
 
   // check_info<Us> of `child`, the position after `move`: `info` when it holds, else computed
-  // into `own`.
+  // into `own`, each kind of line only when the move touches its footprint.
   template <PieceType P>
-  PYKE_INLINE const CheckInfo& after(PieceTag<P> piece, Move move, const Position& child,
+  PYKE_INLINE const CheckInfo& after(PieceTag<P>, Move move, const Position& child,
                                      CheckInfo& own) const {
-    if (holds_after(piece, move)) return info;
-    return own = check_info<Us, Sliders>(child);
+    if (P == kKing || move.kind() == MoveKind::kEnPassant) [[unlikely]]
+      return own = check_info<Us, Sliders>(child);
+    const Bitboard touched = square_bb(move.from()) | square_bb(move.to());
+    const bool on_diagonal = touched & diagonal.footprint;
+    const bool on_orthogonal = touched & orthogonal.footprint;
+    if (!on_diagonal && !on_orthogonal) return info;
+    const Bitboard occupied = child.occupied();
+    return own = with_king_lines<Us>(
+               info.king,
+               on_diagonal ? king_lines<Us, Sliders, true>(child, info.king, occupied) : diagonal,
+               on_orthogonal ? king_lines<Us, Sliders, false>(child, info.king, occupied)
+                             : orthogonal);
   }
 };
 
@@ -176,14 +213,18 @@ struct CheckingMove {
 };
 
 // The checks, discovered and double checks and mates of a leaf parent, counted apart from its
-// other columns (see LeafStatsSink), and, when `record` is set, the checking moves themselves.
+// other columns (see LeafStatsSink); or, when `record` is set, the checking moves themselves
+// and nothing else (their owner asks them again wherever it needs their columns).
 struct CheckTally : LeafStats {
   CheckingMove* record = nullptr;  // room for kMaxLegalMoves
   int recorded = 0;
 
-  PYKE_INLINE void keep(PieceType piece, Move move, Square moved) {
-    if (record) [[unlikely]]
-      new (record + recorded++) CheckingMove{piece, moved, move};
+  // Records a move known to give check, when recording; then it needs no counting here.
+  PYKE_INLINE bool kept(PieceType piece, Move move, Square moved) {
+    if (!record) [[likely]]
+      return false;
+    new (record + recorded++) CheckingMove{piece, moved, move};
+    return true;
   }
 };
 
@@ -205,7 +246,7 @@ PYKE_INLINE void count_check(const Position& child, Bitboard checkers, Square mo
 // the moved piece, so it is a direct check; made only to ask whether it mates.
 template <Color Us, class Sliders, PieceType P>
 [[gnu::noinline]] void count_direct_check(const Position& pos, Move move, CheckTally& checks) {
-  checks.keep(P, move, move.to());
+  if (checks.kept(P, move, move.to())) return;
   ++checks.checks;
   if (!has_legal_reply<~Us, Sliders>(perft_child<Us>(pos, PieceTag<P>{}, move))) {
     ++checks.checkmates;
@@ -219,7 +260,7 @@ template <Color Us, class Sliders, PieceType P>
                                       CheckTally& checks) {
   const Position child = perft_child<Us>(pos, PieceTag<P>{}, move);
   if (const Bitboard checkers = checkers_of<Us, Sliders>(child)) {
-    checks.keep(P, move, moved);
+    if (checks.kept(P, move, moved)) return;
     count_check<Us, Sliders>(child, checkers, moved, checks);
   }
 }
@@ -228,7 +269,7 @@ template <Color Us, class Sliders, PieceType P>
 template <Color Us, class Sliders, PieceType P>
 [[gnu::noinline]] void count_checking_move(const Position& pos, Move move, Square moved,
                                            CheckTally& checks) {
-  checks.keep(P, move, moved);
+  if (checks.kept(P, move, moved)) return;
   const Position child = perft_child<Us>(pos, PieceTag<P>{}, move);
   count_check<Us, Sliders>(child, checkers_of<Us, Sliders>(child), moved, checks);
 }
