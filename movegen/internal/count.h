@@ -102,23 +102,6 @@ PYKE_INLINE int count_piece_moves(const Position& pos, const MaskSet& m) {
   return static_cast<int>(tally.total());
 }
 
-// The counting path of a kernel policy: a slider policy counts setwise exactly when the build
-// has AVX-512 (kHasSetwiseCount); `CountingPath<S, W>` overrides that (bench compares both).
-template <class Sliders>
-constexpr bool counts_setwise() {
-  if constexpr (requires { Sliders::kSetwiseCount; }) {
-    return Sliders::kSetwiseCount;
-  } else {
-    return kHasSetwiseCount;
-  }
-}
-
-template <class Sliders, bool Setwise>
-struct CountingPath : Sliders {
-  static_assert(!Setwise || kHasSetwiseCount, "setwise counting needs AVX-512 in the build");
-  static constexpr bool kSetwiseCount = Setwise;
-};
-
 // Adds the legal moves of every piece but the king to `tally`, given the node's masks (not in
 // double check).
 template <Color Us, class Sliders = BuildSliders>

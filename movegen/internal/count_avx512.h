@@ -31,6 +31,25 @@ namespace pyke {
 
 inline constexpr bool kHasSetwiseCount = PYKE_HAS_SETWISE_COUNT;
 
+// The counting path of a kernel policy: a slider policy counts setwise (its knights' and
+// sliders' moves, and the enemy's attack map for the king) exactly when the build has AVX-512
+// (kHasSetwiseCount); `CountingPath<S, W>` overrides that (bench compares both, and perft counts
+// sparse boards piece by piece).
+template <class Sliders>
+constexpr bool counts_setwise() {
+  if constexpr (requires { Sliders::kSetwiseCount; }) {
+    return Sliders::kSetwiseCount;
+  } else {
+    return kHasSetwiseCount;
+  }
+}
+
+template <class Sliders, bool Setwise>
+struct CountingPath : Sliders {
+  static_assert(!Setwise || kHasSetwiseCount, "setwise counting needs AVX-512 in the build");
+  static constexpr bool kSetwiseCount = Setwise;
+};
+
 namespace setwise {
 
 struct Step {

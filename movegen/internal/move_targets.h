@@ -166,32 +166,29 @@ PYKE_INLINE uint8_t legal_castlings(const Position& pos) {
 }
 
 // Squares attacked by the side not to move, with our king lifted off the board (so that it
-// cannot hide behind itself): knights and sliders setwise with AVX-512 (count_avx512.h), else
-// one lookup per piece.
+// cannot hide behind itself): knights and sliders setwise when the policy counts setwise
+// (count_avx512.h), else one lookup per piece.
 template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE Bitboard enemy_attack_map(const Position& pos, Square king) {
   constexpr Color Them = ~Us;
+  const Bitboard knights = pos.pieces(Them, kKnight);
   const Bitboard queens = pos.pieces(Them, kQueen);
   const Bitboard diagonal = pos.pieces(Them, kBishop) | queens;
   const Bitboard orthogonal = pos.pieces(Them, kRook) | queens;
   const Bitboard occupied = pos.occupied() ^ square_bb(king);
   Bitboard attacked =
       pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them));
-  if constexpr (kHasSetwiseCount) {
-    return attacked | setwise::knight_and_slider_attacks(pos.pieces(Them, kKnight), orthogonal,
-                                                         diagonal, ~occupied);
-  } else {
-    for (Bitboard b = pos.pieces(Them, kKnight); b; b = clear_lsb(b)) {
-      attacked |= knight_attacks(lsb(b));
-    }
-    for (Bitboard b = diagonal; b; b = clear_lsb(b)) {
-      attacked |= bishop_attacks<Sliders>(lsb(b), occupied);
-    }
-    for (Bitboard b = orthogonal; b; b = clear_lsb(b)) {
-      attacked |= rook_attacks<Sliders>(lsb(b), occupied);
-    }
-    return attacked;
+  if constexpr (counts_setwise<Sliders>()) {
+    return attacked | setwise::knight_and_slider_attacks(knights, orthogonal, diagonal, ~occupied);
   }
+  for (Bitboard b = knights; b; b = clear_lsb(b)) attacked |= knight_attacks(lsb(b));
+  for (Bitboard b = diagonal; b; b = clear_lsb(b)) {
+    attacked |= bishop_attacks<Sliders>(lsb(b), occupied);
+  }
+  for (Bitboard b = orthogonal; b; b = clear_lsb(b)) {
+    attacked |= rook_attacks<Sliders>(lsb(b), occupied);
+  }
+  return attacked;
 }
 
 struct KingMoves {
