@@ -1,8 +1,9 @@
 // Perft's depth-2 kernel, count_last_two_plies (its calm and steady shortcuts included), against
 // the plain count — every legal move made, the child's replies counted with count_legal_moves —
 // for every slider backend compiled into the build (and, where AVX-512 counts setwise, each
-// backend on the scalar counting path too). The positions: seeded random games from the start
-// position, Kiwipete and Chess960 starts, and the random, Chess960 and published suites.
+// backend on the scalar counting path too, and count_depth2_node, which picks among them). The
+// positions: seeded random games from the start position, Kiwipete, Chess960 starts and
+// endgames, and the random, Chess960 and published suites.
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -23,6 +24,7 @@
 namespace pyke {
 namespace {
 
+using perft::internal::count_depth2_node;
 using perft::internal::count_last_two_plies;
 
 // The ground truth: every child made, its replies counted in full.
@@ -43,6 +45,14 @@ uint64_t kernel(const Position& pos) {
                                       : count_last_two_plies<kBlack, Sliders>(pos);
 }
 
+// The depth-2 node as perft runs it: with or without calm moves, setwise or piece by piece, as
+// the material decides.
+template <class Sliders>
+uint64_t node(const Position& pos) {
+  return pos.side_to_move() == kWhite ? count_depth2_node<kWhite, Sliders>(pos)
+                                      : count_depth2_node<kBlack, Sliders>(pos);
+}
+
 using KernelFn = uint64_t (*)(const Position&);
 struct Backend {
   std::string name;
@@ -50,13 +60,15 @@ struct Backend {
 };
 
 // Every backend compiled in, each on the build's counting path, and on the scalar one too where
-// that differs (AVX-512 builds count knights and sliders setwise).
+// that differs (AVX-512 builds count knights and sliders setwise), and each as perft's depth-2
+// node picks its path.
 std::vector<Backend> compiled_backends() {
   std::vector<Backend> backends;
   for (SliderBackend b : {SliderBackend::kPext, SliderBackend::kMagic, SliderBackend::kHyperbola}) {
     if (!slider_backend_compiled(b)) continue;
     with_slider_backend(b, [&]<class S>() {
       backends.push_back({std::string(slider_backend_name(b)), &kernel<S>});
+      backends.push_back({std::string(slider_backend_name(b)) + " node", &node<S>});
       if constexpr (kHasSetwiseCount) {
         backends.push_back(
             {std::string(slider_backend_name(b)) + " scalar", &kernel<CountingPath<S, false>>});
@@ -87,7 +99,7 @@ struct Checker {
 TEST(LastTwoPlies, EveryCompiledBackendIsChecked) {
   const std::vector<Backend> backends = compiled_backends();
   const int slider_backends = slider_backend_compiled(SliderBackend::kPext) ? 3 : 2;
-  EXPECT_EQ(backends.size(), static_cast<size_t>(slider_backends * (kHasSetwiseCount ? 2 : 1)));
+  EXPECT_EQ(backends.size(), static_cast<size_t>(slider_backends * (kHasSetwiseCount ? 3 : 2)));
 }
 
 // Games of random legal moves (seeded: the same games every run), each position on the way
@@ -122,6 +134,39 @@ TEST(LastTwoPlies, RandomGames) {
   EXPECT_GT(checker.positions, 200000);
   EXPECT_GT(checker.in_check, 5000) << "the games should reach positions in check";
   std::printf("%d positions, %d in check\n", checker.positions, checker.in_check);
+}
+
+// The same from endgames, where the depth-2 node counts piece by piece or without calm moves,
+// and a king without sliders beside it steps without being moved (king_steps.h).
+TEST(LastTwoPlies, RandomEndgames) {
+  const char* const starts[] = {
+      kCpwPosition3,
+      "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+      "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1",
+      "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1",
+      "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",
+      "4k3/pp3ppp/2n5/8/8/5N2/PPP2PPP/4K3 w - - 0 1",
+      "r3k3/pppp4/8/8/8/8/4PPPP/4K3 w q - 0 1",
+  };
+  constexpr int kGamesPerStart = 200;
+  constexpr int kMaxPlies = 100;
+  std::mt19937_64 rng(20261205);
+  Checker checker;
+  for (const char* fen : starts) {
+    absl::StatusOr<Position> start = Position::from_fen(fen);
+    ASSERT_TRUE(start.ok()) << fen << ": " << start.status();
+    for (int game = 0; game < kGamesPerStart; ++game) {
+      Position pos = *start;
+      for (int ply = 0; ply < kMaxPlies; ++ply) {
+        checker.check(pos);
+        const MoveList moves = legal_moves(pos);
+        if (moves.empty()) break;
+        pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);
+      }
+    }
+  }
+  EXPECT_EQ(checker.failures, 0);
+  EXPECT_GT(checker.positions, 50000);
 }
 
 void check_suite(const std::string& path, int at_least) {

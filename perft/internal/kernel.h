@@ -54,6 +54,7 @@
 #include "movegen/position.h"
 #include "perft/internal/cache.h"
 #include "perft/internal/calm.h"
+#include "perft/internal/king_steps.h"
 #include "perft/perft.h"
 
 namespace pyke::perft::internal {
@@ -152,12 +153,25 @@ PYKE_INLINE uint64_t count_leaf_parent(const Position& pos) {
 // and the calm moves are not made. Children reached by a steady one keep the null move's check,
 // pins and king moves: only their other pieces are counted. Neither applies in check, where the
 // null move is no position, nor when `Calm` is false (count_depth2_node says when): then every
-// child is made and counted.
-template <Color Us, class Sliders, bool Calm = true>
+// child is made and counted. With `KingSteps`, for a side without sliders, our king's quiet steps
+// are not made either: their replies are counted from the step alone (king_steps.h).
+template <Color Us, class Sliders, bool Calm = true, bool KingSteps = false>
 PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
   MoveTally tally;
   const MaskSet m = create_masks<Us, Sliders>(pos);
+  const KingStepReplies<Us, Sliders> steps =
+      KingSteps ? KingStepReplies<Us, Sliders>(pos, m) : KingStepReplies<Us, Sliders>();
+  const auto counted_as_king_step = [&](auto piece, Move move) {
+    if constexpr (KingSteps && decltype(piece)::value == kKing) {
+      if (steps.applies() && steps.is_quiet_step(move)) {
+        tally.scalar += steps.replies_after(move.to());
+        return true;
+      }
+    }
+    return false;
+  };
   const auto count_child = [&](auto piece, Move move) {
+    if (counted_as_king_step(piece, move)) return;
     add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
   };
   if (!Calm || m.checkers != 0) {
@@ -171,6 +185,7 @@ PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
       static_cast<uint64_t>(count_king_moves(king_moves<~Us, true, Sliders>(null, reply_masks)));
   const int calm_moves = for_each_legal_move_except_calm<Us, Sliders>(
       pos, m, calm, count_child, [&](auto piece, Move move) {
+        if (counted_as_king_step(piece, move)) return;
         tally.scalar += king_replies;
         add_non_king_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), reply_masks, tally);
       });
@@ -207,17 +222,25 @@ PYKE_INLINE bool few_pieces_on_each_side(const Position& pos) {
 }
 
 // A depth-2 node: with or without calm moves, setwise or piece by piece, as the material above
-// decides.
+// decides, and with our king's steps counted unmade where we have no slider (king_steps.h; a
+// side without sliders has few pieces, so the crowded board's path goes without: it keeps one
+// instantiation, and its king moves are mostly calm already).
 template <Color Us, class Sliders>
 PYKE_INLINE uint64_t count_depth2_node(const Position& pos) {
   using LookedUp = CountingPath<Sliders, false>;
+  const bool king_steps = KingStepReplies<Us, Sliders>::may_apply(pos);
   if (popcount(pos.occupied()) <= kMaxPiecesWithoutCalm) {
-    return count_last_two_plies<Us, LookedUp, /*Calm=*/false>(pos);
+    return king_steps ? count_last_two_plies<Us, LookedUp, /*Calm=*/false, /*KingSteps=*/true>(pos)
+                      : count_last_two_plies<Us, LookedUp, /*Calm=*/false>(pos);
   }
   if constexpr (counts_setwise<Sliders>()) {
-    if (few_pieces_on_each_side(pos)) return count_last_two_plies<Us, LookedUp>(pos);
+    if (!few_pieces_on_each_side(pos)) return count_last_two_plies<Us, Sliders>(pos);
+    return king_steps ? count_last_two_plies<Us, LookedUp, /*Calm=*/true, /*KingSteps=*/true>(pos)
+                      : count_last_two_plies<Us, LookedUp>(pos);
+  } else {
+    return king_steps ? count_last_two_plies<Us, Sliders, /*Calm=*/true, /*KingSteps=*/true>(pos)
+                      : count_last_two_plies<Us, Sliders>(pos);
   }
-  return count_last_two_plies<Us, Sliders>(pos);
 }
 
 // Depth 4 with a table. Depth-2 probes are the most numerous, and a bucket prefetched just before

@@ -1,0 +1,152 @@
+// A quiet king step of a side without sliders (perft/internal/king_steps.h) leaves the opponent
+// exactly the replies KingStepReplies counts without making it: checked against making the step
+// and counting the child's moves, for every such step in seeded random games from endgames
+// where one side or both have no slider, and in hand-made positions for each way a step changes
+// the replies. Where the shortcut must stand aside (a slider, check, their castling right), it
+// says so.
+#include "perft/internal/king_steps.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "gtest/gtest.h"
+#include "movegen/internal/count.h"
+#include "movegen/internal/maskset.h"
+#include "movegen/movegen.h"
+#include "movegen/position.h"
+
+namespace pyke {
+namespace {
+
+using perft::internal::KingStepReplies;
+
+uint64_t moves_of(const Position& pos) {
+  return static_cast<uint64_t>(pos.side_to_move() == kWhite ? count_legal_moves<kWhite>(pos)
+                                                            : count_legal_moves<kBlack>(pos));
+}
+
+struct Steps {
+  bool applies = false;
+  int checked = 0, changed = 0, failures = 0;
+};
+
+// Every quiet king step of `pos` through the shortcut, against the step made.
+template <Color Us>
+Steps check_steps_of(const Position& pos) {
+  const KingStepReplies<Us> steps(pos, create_masks<Us>(pos));
+  Steps result{steps.applies()};
+  if (!steps.applies()) return result;
+  const uint64_t after_null = moves_of(pos.after_null_move());
+  for (Move move : legal_moves(pos)) {
+    if (move.from() != pos.king_square(Us) || !steps.is_quiet_step(move)) continue;
+    const uint64_t expected = moves_of(pos.after_legal(move));
+    const uint64_t got = steps.replies_after(move.to());
+    ++result.checked;
+    result.changed += expected != after_null;
+    if (got != expected && ++result.failures <= 5) {
+      ADD_FAILURE() << pos.to_fen() << " " << to_uci(move) << ": shortcut " << got
+                    << ", move made " << expected;
+    }
+  }
+  return result;
+}
+
+Steps check_steps(const Position& pos) {
+  return pos.side_to_move() == kWhite ? check_steps_of<kWhite>(pos) : check_steps_of<kBlack>(pos);
+}
+
+Steps check_fen(const std::string& fen) {
+  const absl::StatusOr<Position> pos = Position::from_fen(fen);
+  EXPECT_TRUE(pos.ok()) << fen << ": " << pos.status();
+  return pos.ok() ? check_steps(*pos) : Steps{};
+}
+
+// Games of random legal moves (seeded), every position on the way checked.
+TEST(KingSteps, RandomEndgames) {
+  const char* const starts[] = {
+      "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",                // king and pawn against king
+      "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1",        // locked pawns
+      "8/k1P5/8/1K6/8/8/8/8 w - - 0 1",                 // a pawn about to promote
+      "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1",              // queen and knight against king
+      "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",              // en passant pin
+      "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",            // en passant check
+      "4k3/pp3ppp/2n5/8/8/5N2/PPP2PPP/4K3 w - - 0 1",   // knights and pawns
+      "r3k3/pppp4/8/8/8/8/4PPPP/4K3 w q - 0 1",         // their castling right
+      "4k3/1ppp4/8/8/8/8/1PPP4/4K2R b K - 0 1",         // our castling right, their rook
+      "8/1p1k4/1P6/8/2pK4/8/2P5/8 w - - 0 1",           // kings among blocked pawns
+  };
+  constexpr int kGamesPerStart = 300;
+  constexpr int kMaxPlies = 120;
+  std::mt19937_64 rng(20261205);
+  int positions = 0, applied = 0, checked = 0, changed = 0, failures = 0;
+  for (const char* fen : starts) {
+    const absl::StatusOr<Position> start = Position::from_fen(fen);
+    ASSERT_TRUE(start.ok()) << fen << ": " << start.status();
+    for (int game = 0; game < kGamesPerStart; ++game) {
+      Position pos = *start;
+      for (int ply = 0; ply < kMaxPlies; ++ply) {
+        const Steps steps = check_steps(pos);
+        ++positions;
+        applied += steps.applies;
+        checked += steps.checked;
+        changed += steps.changed;
+        failures += steps.failures;
+        const MoveList moves = legal_moves(pos);
+        if (moves.empty()) break;
+        pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);
+      }
+    }
+  }
+  std::printf("%d positions, the shortcut applied in %d: %d steps, %d of them changing replies\n",
+              positions, applied, checked, changed);
+  EXPECT_EQ(failures, 0);
+  EXPECT_GT(applied, positions / 4) << "the games should reach positions without our sliders";
+  EXPECT_GT(checked, 100000);
+  // Steps after which the replies differ from a null move's: the cases the shortcut exists for.
+  EXPECT_GT(changed, checked / 10);
+}
+
+// Each way a step changes their replies, alone in a position of its own: some step there leaves
+// them other replies than a null move would, and the shortcut counts them.
+TEST(KingSteps, EachChangeAlone) {
+  const char* const cases[] = {
+      // Their king may not step next to ours: Kd4-e5 takes d6, e6 and f6 from the king on e7.
+      "8/4k3/8/8/3K4/8/8/8 w - - 0 1",
+      // The square our king leaves frees their pawn's push: the king on d3 blocks d4-d3.
+      "4k3/8/8/8/3p4/3K4/8/8 w - - 0 1",
+      // And a double push: the king on d6 blocks d7-d6 and d7-d5.
+      "4k3/3p4/3K4/8/8/8/8/8 w - - 0 1",
+      // The square it takes blocks one: Kc5-d6 stops d7-d6 and d7-d5.
+      "4k3/3p4/8/2K5/8/8/8/8 w - - 0 1",
+      // Their pawn about to promote, blocked by our king: freed by Kb1-a2, it promotes four ways.
+      "8/8/8/8/8/4k3/1p6/1K6 w - - 0 1",
+      // Their king may take our pawn on e4 once our king no longer guards it.
+      "8/8/8/8/3kP3/5K2/8/8 w - - 0 1",
+  };
+  for (const char* fen : cases) {
+    const Steps steps = check_fen(fen);
+    EXPECT_TRUE(steps.applies) << fen;
+    EXPECT_GT(steps.changed, 0) << fen;
+    EXPECT_EQ(steps.failures, 0) << fen;
+  }
+}
+
+// Where a step could change more than the shortcut counts, it stands aside.
+TEST(KingSteps, StandsAside) {
+  // We have a rook (a step may uncover it), a bishop, a queen.
+  EXPECT_FALSE(check_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").applies);
+  EXPECT_FALSE(check_fen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").applies);
+  EXPECT_FALSE(check_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").applies);
+  // We are in check: a line of theirs through our king's square lengthens when it steps off.
+  EXPECT_FALSE(check_fen("4r1k1/8/8/8/8/8/8/4K3 w - - 0 1").applies);
+  // They may castle: the squares their king crosses matter.
+  EXPECT_FALSE(check_fen("r3k3/8/8/8/8/8/8/4K3 w q - 0 1").applies);
+  // Only pawns, knights and kings, not in check, no castling of theirs: it applies.
+  EXPECT_TRUE(check_fen("4k3/8/8/8/8/2n5/3P4/2N1K3 w - - 0 1").applies);
+}
+
+}  // namespace
+}  // namespace pyke
