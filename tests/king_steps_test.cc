@@ -47,8 +47,8 @@ Steps check_steps_of(const Position& pos) {
     ++result.checked;
     result.changed += expected != after_null;
     if (got != expected && ++result.failures <= 5) {
-      ADD_FAILURE() << pos.to_fen() << " " << to_uci(move) << ": shortcut " << got
-                    << ", move made " << expected;
+      ADD_FAILURE() << pos.to_fen() << " " << to_uci(move) << ": shortcut " << got << ", move made "
+                    << expected;
     }
   }
   return result;
@@ -67,16 +67,16 @@ Steps check_fen(const std::string& fen) {
 // Games of random legal moves (seeded), every position on the way checked.
 TEST(KingSteps, RandomEndgames) {
   const char* const starts[] = {
-      "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",                // king and pawn against king
-      "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1",        // locked pawns
-      "8/k1P5/8/1K6/8/8/8/8 w - - 0 1",                 // a pawn about to promote
-      "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1",              // queen and knight against king
-      "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",              // en passant pin
-      "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",            // en passant check
-      "4k3/pp3ppp/2n5/8/8/5N2/PPP2PPP/4K3 w - - 0 1",   // knights and pawns
-      "r3k3/pppp4/8/8/8/8/4PPPP/4K3 w q - 0 1",         // their castling right
-      "4k3/1ppp4/8/8/8/8/1PPP4/4K2R b K - 0 1",         // our castling right, their rook
-      "8/1p1k4/1P6/8/2pK4/8/2P5/8 w - - 0 1",           // kings among blocked pawns
+      "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",               // king and pawn against king
+      "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1",       // locked pawns
+      "8/k1P5/8/1K6/8/8/8/8 w - - 0 1",                // a pawn about to promote
+      "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1",             // queen and knight against king
+      "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",             // en passant pin
+      "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",           // en passant check
+      "4k3/pp3ppp/2n5/8/8/5N2/PPP2PPP/4K3 w - - 0 1",  // knights and pawns
+      "r3k3/pppp4/8/8/8/8/4PPPP/4K3 w q - 0 1",        // their castling right
+      "4k3/1ppp4/8/8/8/8/1PPP4/4K2R b K - 0 1",        // our castling right, their rook
+      "8/1p1k4/1P6/8/2pK4/8/2P5/8 w - - 0 1",          // kings among blocked pawns
   };
   constexpr int kGamesPerStart = 300;
   constexpr int kMaxPlies = 120;

@@ -90,9 +90,8 @@ class KingStepReplies {
     const Bitboard empty = ~(occupied_without_king_ | square_bb(to));
     const Bitboard single = shift<kForward<Them>>(their_pawns_) & empty;
     const Bitboard twice = shift<kForward<Them>>(single & kDoublePushRank<Them>) & empty;
-    return unchanged_ +
-           static_cast<uint64_t>(popcount(their_king_squares_ & ~king_attacks(to)) +
-                                 count_pawn_moves<Them>(single) + popcount(twice));
+    return unchanged_ + static_cast<uint64_t>(popcount(their_king_squares_ & ~king_attacks(to)) +
+                                              count_pawn_moves<Them>(single) + popcount(twice));
   }
 
  private:
