@@ -75,7 +75,7 @@ TEST(KingSteps, RandomEndgames) {
       "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",           // en passant check
       "4k3/pp3ppp/2n5/8/8/5N2/PPP2PPP/4K3 w - - 0 1",  // knights and pawns
       "r3k3/pppp4/8/8/8/8/4PPPP/4K3 w q - 0 1",        // their castling right
-      "4k3/1ppp4/8/8/8/8/1PPP4/4K2R b K - 0 1",        // our castling right, their rook
+      "4k3/1ppp4/8/8/8/8/1PPP4/4K2R b K - 0 1",        // their castling right and rook
       "8/1p1k4/1P6/8/2pK4/8/2P5/8 w - - 0 1",          // kings among blocked pawns
   };
   constexpr int kGamesPerStart = 300;
@@ -109,9 +109,10 @@ TEST(KingSteps, RandomEndgames) {
   EXPECT_GT(changed, checked / 10);
 }
 
-// Each way a step changes their replies, alone in a position of its own: some step there leaves
-// them other replies than a null move would, and the shortcut counts them.
-TEST(KingSteps, EachChangeAlone) {
+// Each way a step changes their replies, in a position of its own (with other changes besides,
+// at times): some step there leaves them other replies than a null move would, and the shortcut
+// counts them.
+TEST(KingSteps, EachChange) {
   const char* const cases[] = {
       // Their king may not step next to ours: Kd4-e5 takes d6, e6 and f6 from the king on e7.
       "8/4k3/8/8/3K4/8/8/8 w - - 0 1",

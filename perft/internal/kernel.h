@@ -222,9 +222,9 @@ PYKE_INLINE bool few_pieces_on_each_side(const Position& pos) {
 }
 
 // A depth-2 node: with or without calm moves, setwise or piece by piece, as the material above
-// decides, and with our king's steps counted unmade where we have no slider (king_steps.h; a
-// side without sliders has few pieces, so the crowded board's path goes without: it keeps one
-// instantiation, and its king moves are mostly calm already).
+// decides, and with our king's steps counted unmade where we have no slider (king_steps.h) on
+// the sparse paths. A side without sliders facing three or more pieces takes the crowded board's
+// path, which goes without them in AVX-512 builds: it keeps one instantiation.
 template <Color Us, class Sliders>
 PYKE_INLINE uint64_t count_depth2_node(const Position& pos) {
   using LookedUp = CountingPath<Sliders, false>;

@@ -7,7 +7,9 @@
 // side to move has no bishop, rook or queen and is not in check, a quiet step of its king (no
 // capture, no castling) changes the opponent's replies in two ways only, both cheap to count:
 //
-//  - their king may not step next to our king's new square, and may now step next to its old one;
+//  - their king may not step next to our king's new square, and may now step next to its old one
+//    (and take there a piece of ours that only our king defended); kings never stand side by
+//    side, so neither square is one their king could step to;
 //  - their pawns may push through the square our king left, and not through the one it took.
 //
 // Nothing else of theirs can notice the step:
