@@ -102,8 +102,27 @@ TEST(LastTwoPlies, EveryCompiledBackendIsChecked) {
   EXPECT_EQ(backends.size(), static_cast<size_t>(slider_backends * (kHasSetwiseCount ? 3 : 2)));
 }
 
-// Games of random legal moves (seeded: the same games every run), each position on the way
-// checked, until mate, stalemate or the ply limit.
+// Games of random legal moves from each start (seeded: the same games every run), each position
+// on the way checked, until mate, stalemate or the ply limit.
+template <size_t N>
+void check_random_games(const char* const (&starts)[N], int games_per_start, int max_plies,
+                        uint64_t seed, Checker& checker) {
+  std::mt19937_64 rng(seed);
+  for (const char* fen : starts) {
+    absl::StatusOr<Position> start = Position::from_fen(fen);
+    ASSERT_TRUE(start.ok()) << fen << ": " << start.status();
+    for (int game = 0; game < games_per_start; ++game) {
+      Position pos = *start;
+      for (int ply = 0; ply < max_plies; ++ply) {
+        checker.check(pos);
+        const MoveList moves = legal_moves(pos);
+        if (moves.empty()) break;
+        pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);
+      }
+    }
+  }
+}
+
 TEST(LastTwoPlies, RandomGames) {
   const char* const starts[] = {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -113,23 +132,9 @@ TEST(LastTwoPlies, RandomGames) {
       "qrkrbbnn/pppppppp/8/8/8/8/PPPPPPPP/QRKRBBNN w KQkq - 0 1",
       "rnkbbqnr/pppppppp/8/8/8/8/PPPPPPPP/RNKBBQNR w KQkq - 0 1",
   };
-  constexpr int kGamesPerStart = 400;
-  constexpr int kMaxPlies = 160;
-  std::mt19937_64 rng(20240601);
   Checker checker;
-  for (const char* fen : starts) {
-    absl::StatusOr<Position> start = Position::from_fen(fen);
-    ASSERT_TRUE(start.ok()) << fen << ": " << start.status();
-    for (int game = 0; game < kGamesPerStart; ++game) {
-      Position pos = *start;
-      for (int ply = 0; ply < kMaxPlies; ++ply) {
-        checker.check(pos);
-        const MoveList moves = legal_moves(pos);
-        if (moves.empty()) break;
-        pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);
-      }
-    }
-  }
+  check_random_games(starts, /*games_per_start=*/400, /*max_plies=*/160, /*seed=*/20240601,
+                     checker);
   EXPECT_EQ(checker.failures, 0);
   EXPECT_GT(checker.positions, 200000);
   EXPECT_GT(checker.in_check, 5000) << "the games should reach positions in check";
@@ -148,23 +153,9 @@ TEST(LastTwoPlies, RandomEndgames) {
       "4k3/pp3ppp/2n5/8/8/5N2/PPP2PPP/4K3 w - - 0 1",
       "r3k3/pppp4/8/8/8/8/4PPPP/4K3 w q - 0 1",
   };
-  constexpr int kGamesPerStart = 200;
-  constexpr int kMaxPlies = 100;
-  std::mt19937_64 rng(20261205);
   Checker checker;
-  for (const char* fen : starts) {
-    absl::StatusOr<Position> start = Position::from_fen(fen);
-    ASSERT_TRUE(start.ok()) << fen << ": " << start.status();
-    for (int game = 0; game < kGamesPerStart; ++game) {
-      Position pos = *start;
-      for (int ply = 0; ply < kMaxPlies; ++ply) {
-        checker.check(pos);
-        const MoveList moves = legal_moves(pos);
-        if (moves.empty()) break;
-        pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);
-      }
-    }
-  }
+  check_random_games(starts, /*games_per_start=*/200, /*max_plies=*/100, /*seed=*/20261205,
+                     checker);
   EXPECT_EQ(checker.failures, 0);
   EXPECT_GT(checker.positions, 50000);
 }
