@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <random>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -17,6 +16,7 @@
 #include "movegen/internal/maskset.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
+#include "tests/random_games.h"
 
 namespace pyke {
 namespace {
@@ -78,28 +78,16 @@ TEST(KingSteps, RandomEndgames) {
       "4k3/1ppp4/8/8/8/8/1PPP4/4K2R b K - 0 1",        // their castling right and rook
       "8/1p1k4/1P6/8/2pK4/8/2P5/8 w - - 0 1",          // kings among blocked pawns
   };
-  constexpr int kGamesPerStart = 300;
-  constexpr int kMaxPlies = 120;
-  std::mt19937_64 rng(20261205);
   int positions = 0, applied = 0, checked = 0, changed = 0, failures = 0;
-  for (const char* fen : starts) {
-    const absl::StatusOr<Position> start = Position::from_fen(fen);
-    ASSERT_TRUE(start.ok()) << fen << ": " << start.status();
-    for (int game = 0; game < kGamesPerStart; ++game) {
-      Position pos = *start;
-      for (int ply = 0; ply < kMaxPlies; ++ply) {
-        const Steps steps = check_steps(pos);
-        ++positions;
-        applied += steps.applies;
-        checked += steps.checked;
-        changed += steps.changed;
-        failures += steps.failures;
-        const MoveList moves = legal_moves(pos);
-        if (moves.empty()) break;
-        pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);
-      }
-    }
-  }
+  play_random_games(starts, {.games_per_start = 300, .max_plies = 120, .seed = 20261205},
+                    [&](const Position& pos, int) {
+                      const Steps steps = check_steps(pos);
+                      ++positions;
+                      applied += steps.applies;
+                      checked += steps.checked;
+                      changed += steps.changed;
+                      failures += steps.failures;
+                    });
   std::printf("%d positions, the shortcut applied in %d: %d steps, %d of them changing replies\n",
               positions, applied, checked, changed);
   EXPECT_EQ(failures, 0);

@@ -6,7 +6,6 @@
 // endgames, and the random, Chess960 and published suites.
 #include <cstdint>
 #include <cstdio>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -20,6 +19,7 @@
 #include "movegen/position.h"
 #include "perft/internal/kernel.h"
 #include "tests/positions.h"
+#include "tests/random_games.h"
 
 namespace pyke {
 namespace {
@@ -102,27 +102,6 @@ TEST(LastTwoPlies, EveryCompiledBackendIsChecked) {
   EXPECT_EQ(backends.size(), static_cast<size_t>(slider_backends * (kHasSetwiseCount ? 3 : 2)));
 }
 
-// Games of random legal moves from each start (seeded: the same games every run), each position
-// on the way checked, until mate, stalemate or the ply limit.
-template <size_t N>
-void check_random_games(const char* const (&starts)[N], int games_per_start, int max_plies,
-                        uint64_t seed, Checker& checker) {
-  std::mt19937_64 rng(seed);
-  for (const char* fen : starts) {
-    absl::StatusOr<Position> start = Position::from_fen(fen);
-    ASSERT_TRUE(start.ok()) << fen << ": " << start.status();
-    for (int game = 0; game < games_per_start; ++game) {
-      Position pos = *start;
-      for (int ply = 0; ply < max_plies; ++ply) {
-        checker.check(pos);
-        const MoveList moves = legal_moves(pos);
-        if (moves.empty()) break;
-        pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);
-      }
-    }
-  }
-}
-
 TEST(LastTwoPlies, RandomGames) {
   const char* const starts[] = {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -133,8 +112,8 @@ TEST(LastTwoPlies, RandomGames) {
       "rnkbbqnr/pppppppp/8/8/8/8/PPPPPPPP/RNKBBQNR w KQkq - 0 1",
   };
   Checker checker;
-  check_random_games(starts, /*games_per_start=*/400, /*max_plies=*/160, /*seed=*/20240601,
-                     checker);
+  play_random_games(starts, {.games_per_start = 400, .max_plies = 160, .seed = 20240601},
+                    [&](const Position& pos, int) { checker.check(pos); });
   EXPECT_EQ(checker.failures, 0);
   EXPECT_GT(checker.positions, 200000);
   EXPECT_GT(checker.in_check, 5000) << "the games should reach positions in check";
@@ -154,8 +133,8 @@ TEST(LastTwoPlies, RandomEndgames) {
       "r3k3/pppp4/8/8/8/8/4PPPP/4K3 w q - 0 1",
   };
   Checker checker;
-  check_random_games(starts, /*games_per_start=*/200, /*max_plies=*/100, /*seed=*/20261205,
-                     checker);
+  play_random_games(starts, {.games_per_start = 200, .max_plies = 100, .seed = 20261205},
+                    [&](const Position& pos, int) { checker.check(pos); });
   EXPECT_EQ(checker.failures, 0);
   EXPECT_GT(checker.positions, 50000);
 }

@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -29,6 +28,7 @@
 #include "perft/internal/stats_kernel.h"
 #include "perft/perft.h"
 #include "tests/positions.h"
+#include "tests/random_games.h"
 #include "tests/stats_reference.h"
 #include "tt/move_stats_table.h"
 
@@ -170,25 +170,13 @@ TEST(Stats, RandomGamesLeafByLeaf) {
   const int games = 12 / absl::GetFlag(FLAGS_reference_stride), kMaxPlies = 120, kEvery = 3;
   std::unique_ptr<tt::MoveStatsTable> table = make_table();
   ASSERT_NE(table, nullptr);
-  std::mt19937_64 rng(0x57a75);
   int checked = 0;
-  for (const char* fen : starts) {
-    const absl::StatusOr<Position> start = Position::from_fen(fen);
-    ASSERT_TRUE(start.ok()) << fen << ": " << start.status();
-    for (int game = 0; game < games; ++game) {
-      Position pos = *start;
-      for (int ply = 0; ply < kMaxPlies; ++ply) {
-        const MoveList moves = legal_moves(pos);
-        if (moves.empty()) break;
-        if (ply % kEvery == 0) {
-          expect_reference_stats(pos, 3, table.get(), std::string("a game from ") + fen,
-                                 pos.to_fen());
-          ++checked;
-        }
-        pos = pos.after_legal(moves[static_cast<int>(rng() % static_cast<uint64_t>(moves.size()))]);
-      }
-    }
-  }
+  play_random_games(starts, {.games_per_start = games, .max_plies = kMaxPlies, .seed = 0x57a75},
+                    [&](const Position& pos, int ply) {
+                      if (ply % kEvery != 0) return;
+                      expect_reference_stats(pos, 3, table.get(), "a random game", pos.to_fen());
+                      ++checked;
+                    });
   EXPECT_GT(checked, 1500 / absl::GetFlag(FLAGS_reference_stride));
   std::printf("%d positions checked\n", checked);
 }
