@@ -121,7 +121,8 @@ TEST(LastTwoPlies, RandomGames) {
 }
 
 // The same from endgames, where the depth-2 node counts piece by piece or without calm moves,
-// and a king without sliders beside it steps without being moved (king_steps.h).
+// and a king without sliders beside it steps without being moved (king_steps.h), and a lone
+// slider moves without being moved (lone_slider.h).
 TEST(LastTwoPlies, RandomEndgames) {
   const char* const starts[] = {
       kCpwPosition3,
@@ -131,6 +132,10 @@ TEST(LastTwoPlies, RandomEndgames) {
       "3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",
       "4k3/pp3ppp/2n5/8/8/5N2/PPP2PPP/4K3 w - - 0 1",
       "r3k3/pppp4/8/8/8/8/4PPPP/4K3 w q - 0 1",
+      "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1",
+      "8/5pk1/6p1/7p/7P/6P1/r4PK1/1R6 w - - 0 1",
+      "3k4/8/8/8/8/8/2R5/3K3r w - - 0 1",
+      "4k3/1pp2p2/2n5/8/3B4/8/2P2PP1/4K3 w - - 0 1",
   };
   Checker checker;
   play_random_games(starts, {.games_per_start = 200, .max_plies = 100, .seed = 20261205},

@@ -55,6 +55,7 @@
 #include "perft/internal/cache.h"
 #include "perft/internal/calm.h"
 #include "perft/internal/king_steps.h"
+#include "perft/internal/lone_slider.h"
 #include "perft/perft.h"
 
 namespace pyke::perft::internal {
@@ -153,25 +154,35 @@ PYKE_INLINE uint64_t count_leaf_parent(const Position& pos) {
 // and the calm moves are not made. Children reached by a steady one keep the null move's check,
 // pins and king moves: only their other pieces are counted. Neither applies in check, where the
 // null move is no position, nor when `Calm` is false (count_depth2_node says when): then every
-// child is made and counted. With `KingSteps`, for a side without sliders, our king's quiet steps
-// are not made either: their replies are counted from the step alone (king_steps.h).
-template <Color Us, class Sliders, bool Calm = true, bool KingSteps = false>
+// child is made and counted. With `Unmade`, two kinds of move are not made either: their replies
+// are counted from the move alone — our king's quiet steps where we have no slider
+// (king_steps.h), and our only slider's quiet moves off its lines through their king
+// (lone_slider.h).
+template <Color Us, class Sliders, bool Calm = true, bool Unmade = false>
 PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
   MoveTally tally;
   const MaskSet m = create_masks<Us, Sliders>(pos);
   const KingStepReplies<Us, Sliders> steps =
-      KingSteps ? KingStepReplies<Us, Sliders>(pos, m) : KingStepReplies<Us, Sliders>();
-  const auto counted_as_king_step = [&](auto piece, Move move) {
-    if constexpr (KingSteps && decltype(piece)::value == kKing) {
+      Unmade ? KingStepReplies<Us, Sliders>(pos, m) : KingStepReplies<Us, Sliders>();
+  const LoneSliderReplies<Us, Sliders> slider =
+      Unmade ? LoneSliderReplies<Us, Sliders>(pos) : LoneSliderReplies<Us, Sliders>();
+  const auto counted_unmade = [&](auto piece, Move move) {
+    constexpr PieceType P = decltype(piece)::value;
+    if constexpr (Unmade && P == kKing) {
       if (steps.applies() && steps.is_quiet_step(move)) {
         tally.scalar += steps.replies_after(move.to());
+        return true;
+      }
+    } else if constexpr (Unmade && (P == kBishop || P == kRook || P == kQueen)) {
+      if (slider.applies() && slider.template is_unmade<P>(move)) {
+        tally.scalar += slider.template replies_after<P>(move.to());
         return true;
       }
     }
     return false;
   };
   const auto count_child = [&](auto piece, Move move) {
-    if (counted_as_king_step(piece, move)) return;
+    if (counted_unmade(piece, move)) return;
     add_legal_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), tally);
   };
   if (!Calm || m.checkers != 0) {
@@ -185,7 +196,7 @@ PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
       static_cast<uint64_t>(count_king_moves(king_moves<~Us, true, Sliders>(null, reply_masks)));
   const int calm_moves = for_each_legal_move_except_calm<Us, Sliders>(
       pos, m, calm, count_child, [&](auto piece, Move move) {
-        if (counted_as_king_step(piece, move)) return;
+        if (counted_unmade(piece, move)) return;
         tally.scalar += king_replies;
         add_non_king_moves<~Us, Sliders>(perft_child<Us>(pos, piece, move), reply_masks, tally);
       });
@@ -221,25 +232,36 @@ PYKE_INLINE bool few_pieces_on_each_side(const Position& pos) {
          popcount(pieces & pos.pieces(kBlack)) <= kMaxPiecesLookedUpAlone;
 }
 
+// Whether Us has at most one bishop, rook or queen: a side that may move unmade (king_steps.h
+// with none, lone_slider.h with one).
+template <Color Us>
+PYKE_INLINE bool at_most_one_slider(const Position& pos) {
+  return !more_than_one(pos.pieces(Us) &
+                        (pos.pieces(kBishop) | pos.pieces(kRook) | pos.pieces(kQueen)));
+}
+
 // A depth-2 node: with or without calm moves, setwise or piece by piece, as the material above
-// decides, and with our king's steps counted unmade where we have no slider (king_steps.h) on
-// the sparse paths. A side without sliders facing three or more pieces takes the crowded board's
-// path, which goes without them in AVX-512 builds: it keeps one instantiation.
+// decides, and on the sparse paths with the moves of a side that has at most one slider counted
+// unmade where they can be (king_steps.h, lone_slider.h). A side with one slider or none facing
+// three or more pieces takes the crowded board's path, which goes without them in AVX-512
+// builds: it keeps one instantiation.
 template <Color Us, class Sliders>
 PYKE_INLINE uint64_t count_depth2_node(const Position& pos) {
   using LookedUp = CountingPath<Sliders, false>;
-  const bool king_steps = KingStepReplies<Us, Sliders>::may_apply(pos);
   if (popcount(pos.occupied()) <= kMaxPiecesWithoutCalm) {
-    return king_steps ? count_last_two_plies<Us, LookedUp, /*Calm=*/false, /*KingSteps=*/true>(pos)
-                      : count_last_two_plies<Us, LookedUp, /*Calm=*/false>(pos);
+    return at_most_one_slider<Us>(pos)
+               ? count_last_two_plies<Us, LookedUp, /*Calm=*/false, /*Unmade=*/true>(pos)
+               : count_last_two_plies<Us, LookedUp, /*Calm=*/false>(pos);
   }
   if constexpr (counts_setwise<Sliders>()) {
     if (!few_pieces_on_each_side(pos)) return count_last_two_plies<Us, Sliders>(pos);
-    return king_steps ? count_last_two_plies<Us, LookedUp, /*Calm=*/true, /*KingSteps=*/true>(pos)
-                      : count_last_two_plies<Us, LookedUp>(pos);
+    return at_most_one_slider<Us>(pos)
+               ? count_last_two_plies<Us, LookedUp, /*Calm=*/true, /*Unmade=*/true>(pos)
+               : count_last_two_plies<Us, LookedUp>(pos);
   } else {
-    return king_steps ? count_last_two_plies<Us, Sliders, /*Calm=*/true, /*KingSteps=*/true>(pos)
-                      : count_last_two_plies<Us, Sliders>(pos);
+    return at_most_one_slider<Us>(pos)
+               ? count_last_two_plies<Us, Sliders, /*Calm=*/true, /*Unmade=*/true>(pos)
+               : count_last_two_plies<Us, Sliders>(pos);
   }
 }
 

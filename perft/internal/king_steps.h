@@ -102,18 +102,17 @@ class KingStepReplies {
   // The squares our pawns and knights attack: with no sliders, every attack of ours but the
   // king's.
   static Bitboard attacked_by_our_men(const Position& pos) {
-    Bitboard attacked = pawn_attacks_set<Us>(pos.pieces(Us, kPawn));
-    for (Bitboard b = pos.pieces(Us, kKnight); b; b = clear_lsb(b)) {
-      attacked |= knight_attacks(lsb(b));
-    }
-    return attacked;
+    return pawn_attacks_set<Us>(pos.pieces(Us, kPawn)) |
+           knight_attacks_set(pos.pieces(Us, kKnight));
   }
 
   bool applies_;
-  Bitboard their_pawns_ = 0;
-  Bitboard occupied_without_king_ = 0;
-  Bitboard their_king_squares_ = 0;  // where their king may go, our king aside
-  uint64_t unchanged_ = 0;           // their moves that the step does not change
+  // Set only where the shortcut applies, and read only then: a node it does not serve pays for
+  // no stores.
+  Bitboard their_pawns_;
+  Bitboard occupied_without_king_;
+  Bitboard their_king_squares_;  // where their king may go, our king aside
+  uint64_t unchanged_;           // their moves that the step does not change
 };
 
 }  // namespace pyke::perft::internal
