@@ -139,9 +139,9 @@ TEST(LoneSlider, EachChange) {
       "7k/8/8/8/3p4/3R4/8/4K3 w - - 0 1",
       // And is blocked by the square it takes: Rc6-d6 stops d7-d6 and d7-d5.
       "7k/3p4/2R5/8/8/8/8/4K3 w - - 0 1",
-      // Their pawn takes the rook on its new square (Rh3-e3 beside d4), and no longer on the old.
+      // Their pawn takes the rook on its new square: Rh3-e3 lands where the pawn on d4 takes.
       "6k1/8/8/8/3p4/7R/8/4K3 w - - 0 1",
-      // Their pawn promotes once the rook leaves b1, four ways; or takes it there, four ways.
+      // Their pawn promotes once the rook leaves b1, four ways, or takes it on a1 or c1, four ways.
       "7k/8/8/8/8/8/1p6/1R2K3 w - - 0 1",
       // Their rook's file opens when our bishop leaves it, and shortens where it lands.
       "r6k/8/8/8/B7/8/8/4K3 w - - 0 1",
@@ -158,10 +158,10 @@ TEST(LoneSlider, EachChange) {
     EXPECT_GT(moves.changed, 0) << fen;
     EXPECT_EQ(moves.failures, 0) << fen;
   }
-  // In check, a block counted unmade: Rc2-c8 is no block, Rc2-e2 is (the rook on h1 checks e1…
-  // through d1): only blocks are legal, and they are counted.
-  const Moves blocks = check_fen("3k4/8/8/8/8/8/2R5/3K3r w - - 0 1");
+  // In check, a block counted unmade: the rook on h1 checks the king on d1, and Re2-e1 blocks.
+  const Moves blocks = check_fen("3k4/8/8/8/8/8/4R3/3K3r w - - 0 1");
   EXPECT_TRUE(blocks.applies);
+  EXPECT_GT(blocks.checked, 0);
   EXPECT_EQ(blocks.failures, 0);
 }
 

@@ -242,9 +242,9 @@ PYKE_INLINE bool at_most_one_slider(const Position& pos) {
 
 // A depth-2 node: with or without calm moves, setwise or piece by piece, as the material above
 // decides, and on the sparse paths with the moves of a side that has at most one slider counted
-// unmade where they can be (king_steps.h, lone_slider.h). A side with one slider or none facing
-// three or more pieces takes the crowded board's path, which goes without them in AVX-512
-// builds: it keeps one instantiation.
+// unmade where they can be (king_steps.h, lone_slider.h). A side with one slider or none takes
+// the crowded board's path where either side has three knights and sliders or more, and that path
+// goes without them in AVX-512 builds: it keeps one instantiation.
 template <Color Us, class Sliders>
 PYKE_INLINE uint64_t count_depth2_node(const Position& pos) {
   using LookedUp = CountingPath<Sliders, false>;
