@@ -12,7 +12,6 @@
 
 #include "absl/status/statusor.h"
 #include "gtest/gtest.h"
-#include "movegen/internal/count.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "tests/positions.h"
@@ -23,10 +22,8 @@ namespace {
 
 using perft::internal::LoneSliderReplies;
 
-uint64_t moves_of(const Position& pos) {
-  return static_cast<uint64_t>(pos.side_to_move() == kWhite ? count_legal_moves<kWhite>(pos)
-                                                            : count_legal_moves<kBlack>(pos));
-}
+// The opponent's replies counted the ordinary way: movegen's count of the legal moves.
+uint64_t moves_of(const Position& pos) { return static_cast<uint64_t>(legal_move_count(pos)); }
 
 struct Moves {
   bool applies = false;
