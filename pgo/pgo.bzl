@@ -20,7 +20,7 @@ profile and trains nothing.
 
 One profile, set for the whole build rather than by a transition per binary: the binaries and
 the libraries the tests link are then compiled in one configuration (the Python module in one
-more, which links Abseil's shared libraries), so the binaries and the tests share each library's
+more, which links Abseil's shared libraries and is compiled position-independent), so the binaries and the tests share each library's
 objects instead of each binary's profile compiling a copy of its own, and the tests test the code
 that ships. The profiles of different binaries merge: a function's counters are keyed by its name
 and the hash of its control flow, and the same source gives the same keys.
@@ -58,6 +58,22 @@ PGO_DEPS = ["//pgo:profile"]
 
 _SHARED_ABSL = "//third_party:shared_absl"
 
+# .bazelrc turns the toolchain's `supports_pic` off, so that a cc_library outputs no .pic.a beside
+# its .a. The Python module, a shared library, needs position-independent objects: its
+# configuration turns the feature back on. The training is reached from both configurations, and
+# Bazel 4 names an output directory after the options that transitions changed on the way there,
+# so one way changing the features and the other not would train every binary twice. The
+# training's features therefore differ from both (the feature turned off twice: the same build),
+# and both ways change them to the same value.
+_FEATURES = "//command_line_option:features"
+_NO_PIC = "-supports_pic"
+
+def _features_with_pic(settings):
+    return [f for f in settings[_FEATURES] if f != _NO_PIC]
+
+def _training_features(settings):
+    return _features_with_pic(settings) + [_NO_PIC, _NO_PIC]
+
 def _instrument_transition_impl(settings, attr):
     # Every setting the other transition touches is set here, so that the instrumented build is one
     # configuration however it is reached (from the binaries' configuration or the Python module's).
@@ -67,17 +83,19 @@ def _instrument_transition_impl(settings, attr):
         _MODE: "instrument",
         _PROFILE: "//pgo:empty_profile",
         _SHARED_ABSL: False,
+        _FEATURES: _training_features(settings),
     }
 
 _instrument_transition = transition(
     implementation = _instrument_transition_impl,
-    inputs = [],
+    inputs = [_FEATURES],
     outputs = [
         "//command_line_option:fdo_instrument",
         "//command_line_option:compilation_mode",
         _MODE,
         _PROFILE,
         _SHARED_ABSL,
+        _FEATURES,
     ],
 )
 
@@ -120,14 +138,15 @@ pgo_profile = rule(
 )
 
 def _training_transition_impl(settings, attr):
-    # The Python module's configuration (Abseil shared) reaches the training too: without this it
-    # would train every binary a second time, and perhaps into a different profile.
-    return {_SHARED_ABSL: False}
+    # The Python module's configuration (Abseil shared, position-independent) reaches the training
+    # too: without this it would train every binary a second time, and perhaps into a different
+    # profile.
+    return {_SHARED_ABSL: False, _FEATURES: _training_features(settings)}
 
 _training_transition = transition(
     implementation = _training_transition_impl,
-    inputs = [],
-    outputs = [_SHARED_ABSL],
+    inputs = [_FEATURES],
+    outputs = [_SHARED_ABSL, _FEATURES],
 )
 
 def _merged_profile_impl(ctx):
@@ -199,12 +218,12 @@ def pgo_binary(name, binary, training_runs, training_stdin = {}, **kwargs):
     )
 
 def _shared_library_transition_impl(settings, attr):
-    return {_SHARED_ABSL: True}
+    return {_SHARED_ABSL: True, _FEATURES: _features_with_pic(settings)}
 
 _shared_library_transition = transition(
     implementation = _shared_library_transition_impl,
-    inputs = [],
-    outputs = [_SHARED_ABSL],
+    inputs = [_FEATURES],
+    outputs = [_SHARED_ABSL, _FEATURES],
 )
 
 def _pgo_shared_library_impl(ctx):
