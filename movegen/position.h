@@ -57,6 +57,10 @@ class Position {
   Bitboard pieces(PieceType t) const { return by_type_[t]; }
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(Color c, PieceType t) const { return by_color_[c] & by_type_[t]; }
+  // The pieces of `c` that move along lines: bishops, rooks and queens.
+  Bitboard sliders(Color c) const {
+    return by_color_[c] & (by_type_[kBishop] | by_type_[kRook] | by_type_[kQueen]);
+  }
   Bitboard occupied() const { return by_color_[kWhite] | by_color_[kBlack]; }
   Square king_square(Color c) const { return lsb(pieces(c, kKing)); }
   // The piece on `s`, or kNoPiece: constant time (six bit tests, no branch on the piece).

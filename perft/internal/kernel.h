@@ -236,8 +236,7 @@ PYKE_INLINE bool few_pieces_on_each_side(const Position& pos) {
 // with none, lone_slider.h with one).
 template <Color Us>
 PYKE_INLINE bool at_most_one_slider(const Position& pos) {
-  return !more_than_one(pos.pieces(Us) &
-                        (pos.pieces(kBishop) | pos.pieces(kRook) | pos.pieces(kQueen)));
+  return !more_than_one(pos.sliders(Us));
 }
 
 // A depth-2 node: with or without calm moves, setwise or piece by piece, as the material above

@@ -49,9 +49,7 @@ template <Color Us, class Sliders = BuildSliders>
 class KingStepReplies {
  public:
   // Whether Us has no bishop, rook or queen: the test a caller may make before the masks.
-  static bool may_apply(const Position& pos) {
-    return !(pos.pieces(Us) & (pos.pieces(kBishop) | pos.pieces(kRook) | pos.pieces(kQueen)));
-  }
+  static bool may_apply(const Position& pos) { return pos.sliders(Us) == 0; }
 
   // A shortcut that never applies.
   KingStepReplies() : applies_(false) {}

@@ -49,8 +49,7 @@ class LoneSliderReplies {
  public:
   // Whether Us has exactly one bishop, rook or queen: the test a caller may make first.
   static bool may_apply(const Position& pos) {
-    const Bitboard sliders =
-        pos.pieces(Us) & (pos.pieces(kBishop) | pos.pieces(kRook) | pos.pieces(kQueen));
+    const Bitboard sliders = pos.sliders(Us);
     return sliders != 0 && !more_than_one(sliders);
   }
 
@@ -62,8 +61,7 @@ class LoneSliderReplies {
       : applies_(may_apply(pos) && !(pos.castling_rights() & castling_rights_of(Them))) {
     if (!applies_) return;
     const Square their_king = pos.king_square(Them);
-    const Bitboard slider =
-        pos.pieces(Us) & (pos.pieces(kBishop) | pos.pieces(kRook) | pos.pieces(kQueen));
+    const Bitboard slider = pos.sliders(Us);
     theirs_ = pos.pieces(Them);
     occupied_without_slider_ = pos.occupied() ^ slider;
     ours_without_slider_ = pos.pieces(Us) ^ slider;
