@@ -20,10 +20,11 @@ profile and trains nothing.
 
 One profile, set for the whole build rather than by a transition per binary: the binaries and
 the libraries the tests link are then compiled in one configuration (the Python module in one
-more, which links Abseil's shared libraries and is compiled position-independent), so the binaries and the tests share each library's
-objects instead of each binary's profile compiling a copy of its own, and the tests test the code
-that ships. The profiles of different binaries merge: a function's counters are keyed by its name
-and the hash of its control flow, and the same source gives the same keys.
+more, which links Abseil's shared libraries and is compiled position-independent), so the
+binaries and the tests share each library's objects instead of each binary's profile compiling a
+copy of its own, and the tests test the code that ships. The profiles of different binaries
+merge: a function's counters are keyed by its name and the hash of its control flow, and the same
+source gives the same keys.
 
 How the profile reaches the compiles: every PGO-aware target lists PGO_DEPS, the label_flag
 `//pgo:profile`, which points at `//pgo:training`, whose CcInfo carries the .profdata as a
