@@ -38,12 +38,8 @@ bool unmade(const LoneSliderReplies<Us>& slider, Move move) {
   return slider.template is_unmade<P>(move);
 }
 
-template <Color Us, PieceType P>
-uint64_t replies(const LoneSliderReplies<Us>& slider, Move move) {
-  return slider.template replies_after<P>(move.to());
-}
-
-// Every move of our lone slider through the shortcut where it takes it, against the move made.
+// Every move of our lone slider through the shortcut where it takes it, against the move made:
+// each target alone, and all of them together (as the kernel counts them).
 template <Color Us>
 Moves check_moves_of(const Position& pos) {
   const LoneSliderReplies<Us> slider(pos);
@@ -55,6 +51,8 @@ Moves check_moves_of(const Position& pos) {
   const PieceType type = type_of(pos.piece_on(from));
   const bool in_check = pos.in_check();
   const uint64_t after_null = in_check ? 0 : moves_of(pos.after_null_move());
+  Bitboard targets = 0;
+  uint64_t expected_total = 0;
   for (Move move : legal_moves(pos)) {
     if (move.from() != from) continue;
     const bool taken = type == kBishop ? unmade<Us, kBishop>(slider, move)
@@ -65,15 +63,20 @@ Moves check_moves_of(const Position& pos) {
       continue;
     }
     const uint64_t expected = moves_of(pos.after_legal(move));
-    const uint64_t got = type == kBishop ? replies<Us, kBishop>(slider, move)
-                         : type == kRook ? replies<Us, kRook>(slider, move)
-                                         : replies<Us, kQueen>(slider, move);
+    const uint64_t got = slider.replies_to(square_bb(move.to()));
+    targets |= square_bb(move.to());
+    expected_total += expected;
     ++result.checked;
     result.changed += !in_check && expected != after_null;
     if (got != expected && ++result.failures <= 5) {
       ADD_FAILURE() << pos.to_fen() << " " << to_uci(move) << ": shortcut " << got << ", move made "
                     << expected;
     }
+  }
+  const uint64_t total = slider.replies_to(targets);
+  if (total != expected_total && ++result.failures <= 5) {
+    ADD_FAILURE() << pos.to_fen() << ": shortcut " << total << " for all " << popcount(targets)
+                  << " targets, moves made " << expected_total;
   }
   return result;
 }

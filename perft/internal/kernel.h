@@ -149,37 +149,50 @@ PYKE_INLINE uint64_t count_leaf_parent(const Position& pos) {
   return static_cast<uint64_t>(count_legal_moves<Us, Sliders>(pos));
 }
 
+// Which moves of a depth-2 node, besides calm ones, are counted without being made: none, our
+// king's quiet steps where we have no slider (king_steps.h), or our only slider's quiet moves off
+// its lines through their king (lone_slider.h).
+enum class Unmade { kNone, kKingSteps, kLoneSlider };
+
 // Depth 2, the last two plies: every child is only counted, into one tally (count.h). Children
 // reached by a calm quiet move (calm.h) have the replies of a null move: those are counted once,
 // and the calm moves are not made. Children reached by a steady one keep the null move's check,
 // pins and king moves: only their other pieces are counted. Neither applies in check, where the
 // null move is no position, nor when `Calm` is false (count_depth2_node says when): then every
-// child is made and counted. With `Unmade`, two kinds of move are not made either: their replies
-// are counted from the move alone — our king's quiet steps where we have no slider
-// (king_steps.h), and our only slider's quiet moves off its lines through their king
-// (lone_slider.h).
-template <Color Us, class Sliders, bool Calm = true, bool Unmade = false>
+// child is made and counted. `U` names one more kind of move that is not made: its replies are
+// counted from the move alone (see Unmade).
+template <Color Us, class Sliders, bool Calm = true, Unmade U = Unmade::kNone>
 PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
   MoveTally tally;
   const MaskSet m = create_masks<Us, Sliders>(pos);
-  const KingStepReplies<Us, Sliders> steps =
-      Unmade ? KingStepReplies<Us, Sliders>(pos, m) : KingStepReplies<Us, Sliders>();
-  const LoneSliderReplies<Us, Sliders> slider =
-      Unmade ? LoneSliderReplies<Us, Sliders>(pos) : LoneSliderReplies<Us, Sliders>();
+  const KingStepReplies<Us, Sliders> steps = U == Unmade::kKingSteps
+                                                 ? KingStepReplies<Us, Sliders>(pos, m)
+                                                 : KingStepReplies<Us, Sliders>();
+  const LoneSliderReplies<Us, Sliders> slider = U == Unmade::kLoneSlider
+                                                    ? LoneSliderReplies<Us, Sliders>(pos)
+                                                    : LoneSliderReplies<Us, Sliders>();
+  // The targets of the lone slider's moves counted unmade: their replies are counted for all of
+  // them at once, once every move has been seen.
+  Bitboard slider_targets = 0;
   const auto counted_unmade = [&](auto piece, Move move) {
     constexpr PieceType P = decltype(piece)::value;
-    if constexpr (Unmade && P == kKing) {
+    if constexpr (U == Unmade::kKingSteps && P == kKing) {
       if (steps.applies() && steps.is_quiet_step(move)) {
         tally.scalar += steps.replies_after(move.to());
         return true;
       }
-    } else if constexpr (Unmade && (P == kBishop || P == kRook || P == kQueen)) {
+    } else if constexpr (U == Unmade::kLoneSlider && (P == kBishop || P == kRook || P == kQueen)) {
       if (slider.applies() && slider.template is_unmade<P>(move)) {
-        tally.scalar += slider.template replies_after<P>(move.to());
+        slider_targets |= square_bb(move.to());
         return true;
       }
     }
     return false;
+  };
+  const auto add_slider_replies = [&] {
+    if (U == Unmade::kLoneSlider && slider_targets != 0) {
+      tally.scalar += slider.replies_to(slider_targets);
+    }
   };
   const auto count_child = [&](auto piece, Move move) {
     if (counted_unmade(piece, move)) return;
@@ -187,6 +200,7 @@ PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
   };
   if (!Calm || m.checkers != 0) {
     for_each_legal_move<Us, Sliders>(pos, m, count_child);
+    add_slider_replies();
     return tally.total();
   }
   const CalmSquares calm = calm_squares<Us, Sliders>(pos);
@@ -205,6 +219,7 @@ PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
     add_non_king_moves<~Us, Sliders>(null, reply_masks, replies);
     tally.scalar += static_cast<uint64_t>(calm_moves) * (king_replies + replies.total());
   }
+  add_slider_replies();
   return tally.total();
 }
 
@@ -232,11 +247,16 @@ PYKE_INLINE bool few_pieces_on_each_side(const Position& pos) {
          popcount(pieces & pos.pieces(kBlack)) <= kMaxPiecesLookedUpAlone;
 }
 
-// Whether Us has at most one bishop, rook or queen: a side that may move unmade (king_steps.h
-// with none, lone_slider.h with one).
-template <Color Us>
-PYKE_INLINE bool at_most_one_slider(const Position& pos) {
-  return !more_than_one(pos.sliders(Us));
+// The last two plies of a sparse board, with the moves of a side that has no slider or one
+// counted unmade where they can be.
+template <Color Us, class Sliders, bool Calm>
+PYKE_INLINE uint64_t count_sparse_last_two_plies(const Position& pos) {
+  const Bitboard sliders = pos.sliders(Us);
+  if (sliders == 0) return count_last_two_plies<Us, Sliders, Calm, Unmade::kKingSteps>(pos);
+  if (!more_than_one(sliders)) {
+    return count_last_two_plies<Us, Sliders, Calm, Unmade::kLoneSlider>(pos);
+  }
+  return count_last_two_plies<Us, Sliders, Calm>(pos);
 }
 
 // A depth-2 node: with or without calm moves, setwise or piece by piece, as the material above
@@ -248,19 +268,13 @@ template <Color Us, class Sliders>
 PYKE_INLINE uint64_t count_depth2_node(const Position& pos) {
   using LookedUp = CountingPath<Sliders, false>;
   if (popcount(pos.occupied()) <= kMaxPiecesWithoutCalm) {
-    return at_most_one_slider<Us>(pos)
-               ? count_last_two_plies<Us, LookedUp, /*Calm=*/false, /*Unmade=*/true>(pos)
-               : count_last_two_plies<Us, LookedUp, /*Calm=*/false>(pos);
+    return count_sparse_last_two_plies<Us, LookedUp, /*Calm=*/false>(pos);
   }
   if constexpr (counts_setwise<Sliders>()) {
     if (!few_pieces_on_each_side(pos)) return count_last_two_plies<Us, Sliders>(pos);
-    return at_most_one_slider<Us>(pos)
-               ? count_last_two_plies<Us, LookedUp, /*Calm=*/true, /*Unmade=*/true>(pos)
-               : count_last_two_plies<Us, LookedUp>(pos);
+    return count_sparse_last_two_plies<Us, LookedUp, /*Calm=*/true>(pos);
   } else {
-    return at_most_one_slider<Us>(pos)
-               ? count_last_two_plies<Us, Sliders, /*Calm=*/true, /*Unmade=*/true>(pos)
-               : count_last_two_plies<Us, Sliders>(pos);
+    return count_sparse_last_two_plies<Us, Sliders, /*Calm=*/true>(pos);
   }
 }
 

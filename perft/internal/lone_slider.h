@@ -26,9 +26,9 @@
 // replies are those of the position after it.
 //
 //   const LoneSliderReplies<kWhite> slider(pos);  // White to move, its only slider a rook
-//   if (slider.applies() && slider.is_unmade<kRook>(move)) {
-//     total += slider.replies_after<kRook>(move.to());
-//   }
+//   Bitboard targets = 0;                          // for each legal move of the rook:
+//   if (slider.applies() && slider.is_unmade<kRook>(move)) targets |= square_bb(move.to());
+//   total += slider.replies_to<kRook>(targets);    // their replies after all those moves
 #ifndef PYKE_PERFT_INTERNAL_LONE_SLIDER_H_
 #define PYKE_PERFT_INTERNAL_LONE_SLIDER_H_
 
@@ -62,6 +62,7 @@ class LoneSliderReplies {
     if (!applies_) return;
     const Square their_king = pos.king_square(Them);
     const Bitboard slider = pos.sliders(Us);
+    slider_type_ = type_of(pos.piece_on(lsb(slider)));
     theirs_ = pos.pieces(Them);
     occupied_without_slider_ = pos.occupied() ^ slider;
     ours_without_slider_ = pos.pieces(Us) ^ slider;
@@ -87,30 +88,51 @@ class LoneSliderReplies {
     return !(to & (occupied_without_slider_ | lines<P>()));
   }
 
-  // The opponent's legal moves once our slider (of type P) has moved to `to` (a move for which
-  // is_unmade holds).
-  template <PieceType P>
-  PYKE_INLINE uint64_t replies_after(Square to) const {
-    const Bitboard occupied = occupied_without_slider_ | square_bb(to);
-    const Bitboard empty = ~occupied;
-    const Bitboard ours = ours_without_slider_ | square_bb(to);
-    const Bitboard single = shift<kForward<Them>>(their_pawns_) & empty;
-    const Bitboard twice = shift<kForward<Them>>(single & kDoublePushRank<Them>) & empty;
-    int count = popcount(their_king_squares_ & ~slider_attacks<P>(to, occupied)) +
-                count_pawn_moves<Them>(single) + popcount(twice) +
-                count_pawn_moves<Them>(shift<kForwardEast<Them>>(their_pawns_) & ours) +
-                count_pawn_moves<Them>(shift<kForwardWest<Them>>(their_pawns_) & ours);
-    for (Bitboard b = their_diagonal_; b; b = clear_lsb(b)) {
-      count += popcount(bishop_attacks<Sliders>(lsb(b), occupied) & ~theirs_);
+  // The opponent's legal moves once our slider has moved to a square of `targets`, summed over
+  // those squares (each the target of a move for which is_unmade holds).
+  PYKE_INLINE uint64_t replies_to(Bitboard targets) const {
+    switch (slider_type_) {
+      case kBishop:
+        return replies_to<kBishop>(targets);
+      case kRook:
+        return replies_to<kRook>(targets);
+      default:
+        return replies_to<kQueen>(targets);
     }
-    for (Bitboard b = their_orthogonal_; b; b = clear_lsb(b)) {
-      count += popcount(rook_attacks<Sliders>(lsb(b), occupied) & ~theirs_);
-    }
-    return knight_moves_ + static_cast<uint64_t>(count);
   }
 
  private:
   static constexpr Color Them = ~Us;
+
+  // replies_to for our slider of type P. Counted for the whole set at once, not square by
+  // square: with n targets, each kind of reply is counted on the board without our slider, n
+  // times over, then corrected for what our slider standing on a target t takes away or adds:
+  //
+  //  - their king: a square k it could step to is lost for every t from which our slider attacks
+  //    k. Slider lines are symmetric (t sees k across the same squares as k sees t, and t is never
+  //    between them), so those t are the targets a slider on k would attack: one lookup per square
+  //    of their king, not one per target.
+  //  - their pawns: a push onto t is lost, and so is a double push onto t or through it; a capture
+  //    of t is gained. Each is one set operation over all the targets.
+  //  - their sliders: a line of theirs through t now ends there (t itself still taken). Only the
+  //    targets on one of its lines change a slider's count, and only those are looked up.
+  //  - their knights: unchanged.
+  template <PieceType P>
+  PYKE_INLINE uint64_t replies_to(Bitboard targets) const {
+    const int n = popcount(targets);
+    int count = n * popcount(their_king_squares_);
+    for (Bitboard b = their_king_squares_; b; b = clear_lsb(b)) {
+      count -= popcount(targets & slider_attacks<P>(lsb(b), occupied_without_slider_));
+    }
+    count += n * pawn_moves() + pawn_moves_changed_by(targets);
+    for (Bitboard b = their_diagonal_; b; b = clear_lsb(b)) {
+      count += slider_moves<kBishop>(lsb(b), targets, n);
+    }
+    for (Bitboard b = their_orthogonal_; b; b = clear_lsb(b)) {
+      count += slider_moves<kRook>(lsb(b), targets, n);
+    }
+    return static_cast<uint64_t>(n) * knight_moves_ + static_cast<uint64_t>(count);
+  }
 
   template <PieceType P>
   PYKE_INLINE Bitboard lines() const {
@@ -127,6 +149,45 @@ class LoneSliderReplies {
     return queen_attacks<Sliders>(s, occupied);
   }
 
+  // Their pawns' moves on the board without our slider.
+  PYKE_INLINE int pawn_moves() const {
+    const Bitboard empty = ~occupied_without_slider_;
+    const Bitboard single = shift<kForward<Them>>(their_pawns_) & empty;
+    const Bitboard twice = shift<kForward<Them>>(single & kDoublePushRank<Them>) & empty;
+    return count_pawn_moves<Them>(single) + popcount(twice) +
+           count_pawn_moves<Them>(shift<kForwardEast<Them>>(their_pawns_) & ours_without_slider_) +
+           count_pawn_moves<Them>(shift<kForwardWest<Them>>(their_pawns_) & ours_without_slider_);
+  }
+
+  // What our slider on each of `targets` (empty squares) changes in their pawns' moves, summed: the
+  // pushes onto a target and the double pushes onto or through it are lost, the captures of it
+  // gained (a promotion four times, as count_pawn_moves counts it).
+  PYKE_INLINE int pawn_moves_changed_by(Bitboard targets) const {
+    const Bitboard empty = ~occupied_without_slider_;
+    const Bitboard single = shift<kForward<Them>>(their_pawns_) & empty;
+    const Bitboard twice = shift<kForward<Them>>(single & kDoublePushRank<Them>) & empty;
+    const Bitboard blocked_on_the_way = single & kDoublePushRank<Them> & targets;
+    return count_pawn_moves<Them>(shift<kForwardEast<Them>>(their_pawns_) & targets) +
+           count_pawn_moves<Them>(shift<kForwardWest<Them>>(their_pawns_) & targets) -
+           count_pawn_moves<Them>(single & targets) - popcount(twice & targets) -
+           popcount(twice & shift<kForward<Them>>(blocked_on_the_way));
+  }
+
+  // The moves of their slider on `s` along its lines of kind `Line` (kBishop or kRook), summed over
+  // our slider standing on each of the n `targets`: its count without our slider where a target is
+  // off those lines, and looked up where our slider cuts one short.
+  template <PieceType Line>
+  PYKE_INLINE int slider_moves(Square s, Bitboard targets, int n) const {
+    const Bitboard lines = slider_attacks<Line>(s, occupied_without_slider_);
+    const Bitboard cut = targets & lines;
+    int count = (n - popcount(cut)) * popcount(lines & ~theirs_);
+    for (Bitboard b = cut; b; b = clear_lsb(b)) {
+      count += popcount(slider_attacks<Line>(s, occupied_without_slider_ | square_bb(lsb(b))) &
+                        ~theirs_);
+    }
+    return count;
+  }
+
   // The squares our pawns, knights and king attack: every attack of ours but the slider's.
   static Bitboard attacked_by_our_men(const Position& pos) {
     return pawn_attacks_set<Us>(pos.pieces(Us, kPawn)) |
@@ -134,6 +195,7 @@ class LoneSliderReplies {
   }
 
   bool applies_;
+  PieceType slider_type_;  // bishop, rook or queen
   // Set only where the shortcut applies, and read only then: a node it does not serve pays for
   // no stores.
   Bitboard theirs_;
