@@ -2,8 +2,8 @@
 // exactly the replies KingStepReplies counts without making it: checked against making the step
 // and counting the child's moves, for every such step in seeded random games from endgames
 // where one side or both have no slider, and in hand-made positions for each way a step changes
-// the replies. Where the shortcut must stand aside (a slider, check, their castling right), it
-// says so.
+// the replies, in check or not. Where the shortcut must stand aside (a slider, their castling
+// right), it says so.
 #include "perft/internal/king_steps.h"
 
 #include <cstdint>
@@ -27,7 +27,7 @@ uint64_t moves_of(const Position& pos) { return static_cast<uint64_t>(legal_move
 
 struct Steps {
   bool applies = false;
-  int checked = 0, changed = 0, failures = 0;
+  int checked = 0, changed = 0, in_check = 0, failures = 0;
 };
 
 // Every quiet king step of `pos` through the shortcut, against the step made.
@@ -36,13 +36,15 @@ Steps check_steps_of(const Position& pos) {
   const KingStepReplies<Us> steps(pos, create_masks<Us>(pos));
   Steps result{steps.applies()};
   if (!steps.applies()) return result;
-  const uint64_t after_null = moves_of(pos.after_null_move());
+  const bool in_check = pos.in_check();
+  const uint64_t after_null = in_check ? 0 : moves_of(pos.after_null_move());
   for (Move move : legal_moves(pos)) {
     if (move.from() != pos.king_square(Us) || !steps.is_quiet_step(move)) continue;
     const uint64_t expected = moves_of(pos.after_legal(move));
     const uint64_t got = steps.replies_after(move.to());
     ++result.checked;
-    result.changed += expected != after_null;
+    result.changed += !in_check && expected != after_null;
+    result.in_check += in_check;
     if (got != expected && ++result.failures <= 5) {
       ADD_FAILURE() << pos.to_fen() << " " << to_uci(move) << ": shortcut " << got << ", move made "
                     << expected;
@@ -75,7 +77,7 @@ TEST(KingSteps, RandomEndgames) {
       "4k3/1ppp4/8/8/8/8/1PPP4/4K2R b K - 0 1",        // their castling right and rook
       "8/1p1k4/1P6/8/2pK4/8/2P5/8 w - - 0 1",          // kings among blocked pawns
   };
-  int positions = 0, applied = 0, checked = 0, changed = 0, failures = 0;
+  int positions = 0, applied = 0, checked = 0, changed = 0, in_check = 0, failures = 0;
   play_random_games(starts, {.games_per_start = 300, .max_plies = 120, .seed = 20261205},
                     [&](const Position& pos, int) {
                       const Steps steps = check_steps(pos);
@@ -83,15 +85,19 @@ TEST(KingSteps, RandomEndgames) {
                       applied += steps.applies;
                       checked += steps.checked;
                       changed += steps.changed;
+                      in_check += steps.in_check;
                       failures += steps.failures;
                     });
-  std::printf("%d positions, the shortcut applied in %d: %d steps, %d of them changing replies\n",
-              positions, applied, checked, changed);
+  std::printf(
+      "%d positions, the shortcut applied in %d: %d steps, %d of them changing replies, %d in "
+      "check\n",
+      positions, applied, checked, changed, in_check);
   EXPECT_EQ(failures, 0);
   EXPECT_GT(applied, positions / 4) << "the games should reach positions without our sliders";
   EXPECT_GT(checked, 100000);
   // Steps after which the replies differ from a null move's: the cases the shortcut exists for.
   EXPECT_GT(changed, checked / 10);
+  EXPECT_GT(in_check, checked / 50) << "the games should reach steps out of check";
 }
 
 // Each way a step changes their replies, in a position of its own (with other changes besides,
@@ -118,6 +124,27 @@ TEST(KingSteps, EachChange) {
     EXPECT_GT(steps.changed, 0) << fen;
     EXPECT_EQ(steps.failures, 0) << fen;
   }
+  // Out of check, where the square our king leaves is one a piece of theirs reached.
+  const char* const checks[] = {
+      // The rook's file runs on past e4 once the king steps off it: e3, e2 and e1.
+      "4r1k1/8/8/8/4K3/8/8/8 w - - 0 1",
+      // The bishop's diagonal runs on past d4: c5, b6 and a7.
+      "6k1/8/8/8/3K4/8/8/6b1 w - - 0 1",
+      // The knight may go to e3 once the king has left it.
+      "6k1/8/8/3n4/8/4K3/8/8 w - - 0 1",
+      // The pawn on d4 no longer takes on e3: the square is empty.
+      "6k1/8/8/8/3p4/4K3/8/8 w - - 0 1",
+      // Two checks, a rook's and a knight's.
+      "4r1k1/8/8/8/8/3n4/8/4K3 w - - 0 1",
+      // A queen checking along a diagonal, which runs on to e1; her file and rank do not change.
+      "6k1/8/8/8/1q6/8/3K4/8 w - - 0 1",
+  };
+  for (const char* fen : checks) {
+    const Steps steps = check_fen(fen);
+    EXPECT_TRUE(steps.applies) << fen;
+    EXPECT_GT(steps.in_check, 0) << fen;
+    EXPECT_EQ(steps.failures, 0) << fen;
+  }
 }
 
 // Where a step could change more than the shortcut counts, it stands aside.
@@ -126,11 +153,9 @@ TEST(KingSteps, StandsAside) {
   EXPECT_FALSE(check_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").applies);
   EXPECT_FALSE(check_fen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1").applies);
   EXPECT_FALSE(check_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").applies);
-  // We are in check: a line of theirs through our king's square lengthens when it steps off.
-  EXPECT_FALSE(check_fen("4r1k1/8/8/8/8/8/8/4K3 w - - 0 1").applies);
   // They may castle: the squares their king crosses matter.
   EXPECT_FALSE(check_fen("r3k3/8/8/8/8/8/8/4K3 w q - 0 1").applies);
-  // Only pawns, knights and kings, not in check, no castling of theirs: it applies.
+  // Only pawns, knights and kings, no castling of theirs: it applies.
   EXPECT_TRUE(check_fen("4k3/8/8/8/8/2n5/3P4/2N1K3 w - - 0 1").applies);
 }
 
