@@ -119,23 +119,34 @@ TEST(LeaperTables, KnightAndKingCountsFromCornersAndCentre) {
   EXPECT_EQ(pawn_attacks(kBlack, kA5), square_bb(kB4));
 }
 
-// The setwise knight reach of a set is the union of its squares' table entries (every single
-// square, then random sets).
-TEST(LeaperTables, KnightSetIsTheUnionOfItsSquares) {
-  const auto union_of = [](Bitboard b) {
+// The setwise knight and king reach of a set is the union of its squares' table entries (every
+// single square, then random sets).
+template <class Table, class Set>
+void expect_set_is_union(Table table, Set set) {
+  const auto union_of = [&](Bitboard b) {
     Bitboard reach = 0;
-    for (; b; b = clear_lsb(b)) reach |= knight_attacks(lsb(b));
+    for (; b; b = clear_lsb(b)) reach |= table(lsb(b));
     return reach;
   };
   for (int s = 0; s < 64; ++s) {
     const Bitboard b = square_bb(static_cast<Square>(s));
-    EXPECT_EQ(knight_attacks_set(b), union_of(b)) << s;
+    EXPECT_EQ(set(b), union_of(b)) << s;
   }
   std::mt19937_64 rng(20261201);
   for (int i = 0; i < 1000; ++i) {
     const Bitboard b = rng() & rng();  // about one square in four
-    EXPECT_EQ(knight_attacks_set(b), union_of(b)) << b;
+    EXPECT_EQ(set(b), union_of(b)) << b;
   }
+}
+
+TEST(LeaperTables, KnightSetIsTheUnionOfItsSquares) {
+  expect_set_is_union([](Square s) { return knight_attacks(s); },
+                      [](Bitboard b) { return knight_attacks_set(b); });
+}
+
+TEST(LeaperTables, KingSetIsTheUnionOfItsSquares) {
+  expect_set_is_union([](Square s) { return king_attacks(s); },
+                      [](Bitboard b) { return king_attacks_set(b); });
 }
 
 TEST(Between, RunsFromExclusiveToInclusive) {

@@ -160,6 +160,14 @@ PYKE_INLINE constexpr Bitboard knight_attacks_set(Bitboard b) {
   return (one_file << 16) | (one_file >> 16) | (two_files << 8) | (two_files >> 8);
 }
 
+// All squares a king standing on any square of `b` attacks (equally: the squares from which a king
+// attacks a square of `b`).
+PYKE_INLINE constexpr Bitboard king_attacks_set(Bitboard b) {
+  const Bitboard sideways = shift<kEast>(b) | shift<kWest>(b);
+  const Bitboard row = b | sideways;
+  return sideways | (row << 8) | (row >> 8);
+}
+
 }  // namespace pyke
 
 #endif  // PYKE_MOVEGEN_BITBOARD_H_

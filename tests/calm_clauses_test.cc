@@ -45,6 +45,7 @@ using perft::internal::calm_squares;
 using perft::internal::CalmSquares;
 using perft::internal::count_last_two_plies;
 using perft::internal::for_each_legal_move_except_calm;
+using perft::internal::Unmade;
 
 // The same position with the colours swapped and the board turned upside down.
 std::string flipped_fen(const std::string& fen) {
@@ -83,11 +84,12 @@ std::string flipped_move(std::string move) {
 // What a quiet move of Us does to the opponent's replies, and what calm_squares says of it.
 struct Outcome {
   bool calm = false, steady = false;
-  int child_replies = 0;   // the ground truth
-  int null_replies = 0;    // how a calm move's child is counted
-  int steady_replies = 0;  // how a steady move's child is counted
-  uint64_t kernel = 0;     // count_last_two_plies at the position
-  uint64_t reference = 0;  // every move made, its replies counted
+  int child_replies = 0;     // the ground truth
+  int null_replies = 0;      // how a calm move's child is counted
+  int steady_replies = 0;    // how a steady move's child is counted
+  uint64_t kernel = 0;       // count_last_two_plies at the position
+  uint64_t open_kernel = 0;  // the same, our men watching only the open lines (sparse boards)
+  uint64_t reference = 0;    // every move made, its replies counted
 };
 
 template <Color Us>
@@ -113,6 +115,8 @@ Outcome examine(const Position& pos, Move move) {
   out.steady_replies = static_cast<int>(tally.total());
 
   out.kernel = count_last_two_plies<Us, BuildSliders>(pos);
+  out.open_kernel =
+      count_last_two_plies<Us, BuildSliders, /*Calm=*/true, Unmade::kNone, /*OpenLines=*/true>(pos);
   for (Move m : legal_moves(pos)) {
     out.reference += static_cast<uint64_t>(count_legal_moves<Them>(pos.after_legal(m)));
   }
@@ -149,6 +153,7 @@ void expect_clause_needed(const std::string& fen, const std::string& uci, Kind k
     EXPECT_EQ(o.child_replies, o.steady_replies) << "a steady move counted wrong";
   }
   EXPECT_EQ(o.kernel, o.reference) << "(c) the depth-2 kernel miscounts";
+  EXPECT_EQ(o.open_kernel, o.reference) << "(c) the depth-2 kernel miscounts (open lines)";
 }
 
 // As written and colour-flipped.
@@ -215,6 +220,24 @@ TEST(CalmClauses, LinesOutOfTheReach) {
   expect_clause_needed_both_ways("7k/8/8/8/6N1/8/8/1K4R1 w - - 0 1", "g4e3", Kind::kGuarding);
 }
 
+// For our pawns, knights and king, the lines out of the reach that one of our sliders sees: d6
+// opens the bishop's diagonal to g8. d5 is the first piece on the line out of g8 and on the
+// bishop's; no line through the king's square reaches d5 or d6.
+TEST(CalmClauses, OpenLines) {
+  expect_clause_needed_both_ways("7k/8/8/3P4/8/8/B7/K7 w - - 0 1", "d5d6", Kind::kGuarding);
+}
+
+// The squares from which our pawns attack the reach: g6 attacks h7. No line through the king's
+// square, and no slider of ours, watches g5 or g6.
+TEST(CalmClauses, PawnSquares) {
+  expect_clause_needed_both_ways("7k/8/8/6P1/8/8/8/K7 w - - 0 1", "g5g6", Kind::kGuarding);
+}
+
+// The squares next to the reach, for our king: Kf7 takes g8 and g7.
+TEST(CalmClauses, KingSquares) {
+  expect_clause_needed_both_ways("7k/8/4K3/8/8/8/8/8 w - - 0 1", "e6f7", Kind::kGuarding);
+}
+
 // The rays from their king through their own pieces up to our first piece. Re4 pins the
 // knight on e6; the line out of e7 stops at the knight, only the pin ray reaches e4.
 TEST(CalmClauses, PinRays) {
@@ -266,6 +289,24 @@ Handled handled(const Position& pos, Move move) {
   return how;
 }
 
+// The other side of the open lines: the same d5d6 as in OpenLines, with no bishop behind the
+// pawn, is calm, though d5 is the first piece on the line out of g8 (a slider there would watch
+// it).
+TEST(CalmClauses, PawnOnALineNoSliderOfOursSees) {
+  for (bool flip : {false, true}) {
+    const std::string fen = "7k/8/8/3P4/8/8/8/K7 w - - 0 1";
+    absl::StatusOr<Position> pos = Position::from_fen(flip ? flipped_fen(fen) : fen);
+    ASSERT_TRUE(pos.ok()) << pos.status();
+    absl::StatusOr<Move> move = parse_uci_move(*pos, flip ? flipped_move("d5d6") : "d5d6", false);
+    ASSERT_TRUE(move.ok()) << move.status();
+    const Handled how = flip ? handled<kBlack>(*pos, *move) : handled<kWhite>(*pos, *move);
+    const Outcome o = flip ? examine<kBlack>(*pos, *move) : examine<kWhite>(*pos, *move);
+    EXPECT_EQ(how, Handled::kCalm) << flip;
+    EXPECT_EQ(o.child_replies, o.null_replies) << flip;
+    EXPECT_EQ(o.open_kernel, o.reference) << flip;
+  }
+}
+
 // A double push whose squares are calm is calm unless one of their pawns stands beside its
 // destination and may take it en passant; then it is made.
 void expect_double_push(const std::string& fen, const std::string& uci, bool en_passant) {
@@ -280,6 +321,7 @@ void expect_double_push(const std::string& fen, const std::string& uci, bool en_
   const Handled how = white ? handled<kWhite>(*pos, *move) : handled<kBlack>(*pos, *move);
   const Outcome o = white ? examine<kWhite>(*pos, *move) : examine<kBlack>(*pos, *move);
   EXPECT_EQ(o.kernel, o.reference) << "the depth-2 kernel miscounts";
+  EXPECT_EQ(o.open_kernel, o.reference) << "the depth-2 kernel miscounts (open lines)";
   if (en_passant) {
     EXPECT_EQ(how, Handled::kMade);
     EXPECT_EQ(o.child_replies, o.null_replies + 1) << "not one en passant capture more";

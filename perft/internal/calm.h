@@ -16,6 +16,14 @@
 //    the reach, and a piece moved onto or off the line closes or opens one. The first square of
 //    each line is always watched, so our pawns and king, which attack only neighbouring squares,
 //    are covered; knights are not, and get their own set;
+//  - for our pawns, knights and king only the part of those lines that our sliders see (the
+//    "open lines"): such a piece matters on a line out of the reach only where it stands between
+//    the reach and one of our sliders that attacks along the line (landing there blocks it), or
+//    is the one piece between them (leaving opens it). Both squares lie on the line out of the
+//    reach up to its first piece and on our slider's attacks up to its first piece, so the
+//    overlap of the two covers them (and some crossings of unrelated lines, which only watches
+//    more). What these pieces attack next to the reach is watched on its own: the squares from
+//    which a pawn attacks the reach, a knight's jumps, the king's neighbours;
 //  - the rays from their king through their own pieces up to our first piece: the pins;
 //  - the rays of their sliders up to and including the first piece: a piece moved onto or off
 //    one shortens or lengthens it;
@@ -68,17 +76,48 @@ namespace pyke::perft::internal {
 // Per type of the moving piece: the squares a quiet move may leave and reach without changing
 // the opponent's legal replies (calm), and those it may leave and reach without changing the
 // opponent's check, pins, king moves and castlings, only what its pawns and sliders may do
-// (steady). Only knights reach the opponent's king from off the watched lines.
+// (steady). `other` is the sliders' (bishops, rooks, queens): every line out of the reach is
+// theirs to watch; pawns, knights and the king watch only the open ones and their own neighbours
+// of the reach.
 struct CalmSquares {
-  Bitboard knight, other;
-  Bitboard steady_knight, steady_other;
+  Bitboard knight, pawn, king, other;
+  Bitboard steady_knight, steady_pawn, steady_king, steady_other;
   // Where a double push of Us may land and leave no en passant capture: beside none of their
   // pawns (make_move sets an en passant square only when one of their pawns may take).
   Bitboard no_en_passant;
 
-  Bitboard of(PieceType t) const { return t == kKnight ? knight : other; }
-  Bitboard steady_of(PieceType t) const { return t == kKnight ? steady_knight : steady_other; }
+  Bitboard of(PieceType t) const {
+    return t == kKnight ? knight : t == kPawn ? pawn : t == kKing ? king : other;
+  }
+  Bitboard steady_of(PieceType t) const {
+    return t == kKnight ? steady_knight
+           : t == kPawn ? steady_pawn
+           : t == kKing ? steady_king
+                        : steady_other;
+  }
 };
+
+// What the sliders of Us attack, up to and including the first piece on each line: the lines
+// along which one of them may attack the reach (calm_squares). Looked up slider by slider, or
+// filled setwise where the build counts setwise.
+template <Color Us, class Sliders = BuildSliders>
+PYKE_INLINE Bitboard slider_lines_of(const Position& pos) {
+  const Bitboard queens = pos.pieces(Us, kQueen);
+  const Bitboard orthogonal = pos.pieces(Us, kRook) | queens;
+  const Bitboard diagonal = pos.pieces(Us, kBishop) | queens;
+  if constexpr (counts_setwise<Sliders>()) {
+    return setwise::knight_and_slider_attacks(0, orthogonal, diagonal, ~pos.occupied());
+  } else {
+    Bitboard lines = 0;
+    for (Bitboard b = orthogonal; b; b = clear_lsb(b)) {
+      lines |= rook_attacks<Sliders>(lsb(b), pos.occupied());
+    }
+    for (Bitboard b = diagonal; b; b = clear_lsb(b)) {
+      lines |= bishop_attacks<Sliders>(lsb(b), pos.occupied());
+    }
+    return lines;
+  }
+}
 
 // Where a quiet move of Us may pin one of their pieces or release one, drawn tighter than
 // calm_squares' rays through their pieces (for a caller whose children cost enough to pay for
@@ -117,7 +156,9 @@ PYKE_INLINE PinSquares pin_squares(const Position& pos) {
 
 // The calm squares for quiet moves of Us (the side to move, not in check). With `TightPins`, the
 // squares that may change a pin are pin_squares' instead of every ray through their pieces.
-template <Color Us, class Sliders = BuildSliders, bool TightPins = false>
+// Without `OpenLines`, pawns, knights and the king watch every line out of the reach, as sliders
+// do (the statistics kernel's arguments rest on that).
+template <Color Us, class Sliders = BuildSliders, bool TightPins = false, bool OpenLines = true>
 PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   constexpr Color Them = ~Us;
   const Square king = pos.king_square(Them);
@@ -155,13 +196,25 @@ PYKE_INLINE CalmSquares calm_squares(const Position& pos) {
   const Bitboard pawn_squares = one_step | shift<kForward<Them>>(one_step & kDoublePushRank<Them>) |
                                 pawn_attacks_set<Them>(their_pawns);
 
+  Bitboard open_lines = reach_lines;
+  if constexpr (OpenLines) open_lines &= slider_lines_of<Us, Sliders>(pos);
   const Bitboard guarded = reach | castling_paths | reach_lines | pin_rays;
+  const Bitboard men_guarded = reach | castling_paths | open_lines | pin_rays;
   const Bitboard knight_guarded =
-      reach | castling_paths | reach_lines | knight_pin_rays | knight_attacks_set(reach);
+      reach | castling_paths | open_lines | knight_pin_rays | knight_attacks_set(reach);
+  const Bitboard pawn_guarded = men_guarded | pawn_attacks_set<Them>(reach);
+  const Bitboard king_guarded = men_guarded | king_attacks_set(reach);
   const Bitboard mobility = slider_rays | pawn_squares;
   const Bitboard beside_their_pawns = shift<kEast>(their_pawns) | shift<kWest>(their_pawns);
-  return {~(knight_guarded | mobility), ~(guarded | mobility), ~knight_guarded, ~guarded,
-          ~beside_their_pawns};
+  return {.knight = ~(knight_guarded | mobility),
+          .pawn = ~(pawn_guarded | mobility),
+          .king = ~(king_guarded | mobility),
+          .other = ~(guarded | mobility),
+          .steady_knight = ~knight_guarded,
+          .steady_pawn = ~pawn_guarded,
+          .steady_king = ~king_guarded,
+          .steady_other = ~guarded,
+          .no_en_passant = ~beside_their_pawns};
 }
 
 // The moves from `from` to `targets` with both squares in `squares`, captures included.
@@ -230,10 +283,10 @@ struct CalmSplitSink {
   PYKE_INLINE void castling(Move move) { visit(PieceTag<kKing>{}, move); }
   template <int Travel>
   PYKE_INLINE void pawns(Bitboard destinations) {
-    const Bitboard skip = pushes_within<Us, Travel>(destinations, calm.other, calm);
+    const Bitboard skip = pushes_within<Us, Travel>(destinations, calm.pawn, calm);
     calm_moves += popcount(skip);
     destinations ^= skip;
-    const Bitboard steady = pushes_within<Us, Travel>(destinations, calm.steady_other, calm);
+    const Bitboard steady = pushes_within<Us, Travel>(destinations, calm.steady_pawn, calm);
     visit_pawn_moves<Us, Travel>(steady, visit_steady);
     visit_pawn_moves<Us, Travel>(destinations ^ steady, visit);
   }
@@ -267,7 +320,7 @@ struct CalmOnlySink {
   PYKE_INLINE void castling(Move) {}
   template <int Travel>
   PYKE_INLINE void pawns(Bitboard destinations) {
-    visit_pawn_moves<Us, Travel>(pushes_within<Us, Travel>(destinations, calm.other, calm), visit);
+    visit_pawn_moves<Us, Travel>(pushes_within<Us, Travel>(destinations, calm.pawn, calm), visit);
   }
   PYKE_INLINE void en_passant(Bitboard, Square) {}
 };

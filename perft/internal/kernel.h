@@ -160,8 +160,11 @@ enum class Unmade { kNone, kKingSteps, kLoneSlider };
 // pins and king moves: only their other pieces are counted. Neither applies in check, where the
 // null move is no position, nor when `Calm` is false (count_depth2_node says when): then every
 // child is made and counted. `U` names one more kind of move that is not made: its replies are
-// counted from the move alone (see Unmade).
-template <Color Us, class Sliders, bool Calm = true, Unmade U = Unmade::kNone>
+// counted from the move alone (see Unmade). With `OpenLines`, our pawns, knights and king watch
+// only the lines out of their king's reach that our sliders see (calm.h): on a sparse board most
+// lines are open, and few of them lead to a slider of ours.
+template <Color Us, class Sliders, bool Calm = true, Unmade U = Unmade::kNone,
+          bool OpenLines = false>
 PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
   MoveTally tally;
   const MaskSet m = create_masks<Us, Sliders>(pos);
@@ -203,7 +206,7 @@ PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
     add_slider_replies();
     return tally.total();
   }
-  const CalmSquares calm = calm_squares<Us, Sliders>(pos);
+  const CalmSquares calm = calm_squares<Us, Sliders, /*TightPins=*/false, OpenLines>(pos);
   const Position null = pos.after_null_move();
   const MaskSet reply_masks = create_masks<~Us, Sliders>(null);
   const uint64_t king_replies =
@@ -257,14 +260,14 @@ PYKE_INLINE uint64_t count_sparse_last_two_plies(const Position& pos) {
   const Bitboard sliders = pos.sliders(Us);
   if (sliders == 0) {
     if (Calm && pos.pieces(Us, kKnight) == 0) {
-      return count_last_two_plies<Us, Sliders, /*Calm=*/false, Unmade::kKingSteps>(pos);
+      return count_last_two_plies<Us, Sliders, /*Calm=*/false, Unmade::kKingSteps, true>(pos);
     }
-    return count_last_two_plies<Us, Sliders, Calm, Unmade::kKingSteps>(pos);
+    return count_last_two_plies<Us, Sliders, Calm, Unmade::kKingSteps, true>(pos);
   }
   if (!more_than_one(sliders)) {
-    return count_last_two_plies<Us, Sliders, Calm, Unmade::kLoneSlider>(pos);
+    return count_last_two_plies<Us, Sliders, Calm, Unmade::kLoneSlider, true>(pos);
   }
-  return count_last_two_plies<Us, Sliders, Calm>(pos);
+  return count_last_two_plies<Us, Sliders, Calm, Unmade::kNone, true>(pos);
 }
 
 // A depth-2 node: with or without calm moves, setwise or piece by piece, as the material above

@@ -28,7 +28,7 @@
 //   const LoneSliderReplies<kWhite> slider(pos);  // White to move, its only slider a rook
 //   Bitboard targets = 0;                          // for each legal move of the rook:
 //   if (slider.applies() && slider.is_unmade<kRook>(move)) targets |= square_bb(move.to());
-//   total += slider.replies_to<kRook>(targets);    // their replies after all those moves
+//   total += slider.replies_to(targets);           // their replies after all those moves
 #ifndef PYKE_PERFT_INTERNAL_LONE_SLIDER_H_
 #define PYKE_PERFT_INTERNAL_LONE_SLIDER_H_
 
@@ -124,7 +124,7 @@ class LoneSliderReplies {
     for (Bitboard b = their_king_squares_; b; b = clear_lsb(b)) {
       count -= popcount(targets & slider_attacks<P>(lsb(b), occupied_without_slider_));
     }
-    count += n * pawn_moves() + pawn_moves_changed_by(targets);
+    count += pawn_moves(targets, n);
     for (Bitboard b = their_diagonal_; b; b = clear_lsb(b)) {
       count += slider_moves<kBishop>(lsb(b), targets, n);
     }
@@ -149,28 +149,23 @@ class LoneSliderReplies {
     return queen_attacks<Sliders>(s, occupied);
   }
 
-  // Their pawns' moves on the board without our slider.
-  PYKE_INLINE int pawn_moves() const {
+  // Their pawns' moves with our slider on each of the n `targets` (empty squares), summed: n times
+  // their moves on the board without our slider, less the pushes onto a target and the double
+  // pushes onto or through it, plus the captures of it (a promotion four times, as
+  // count_pawn_moves counts it).
+  PYKE_INLINE int pawn_moves(Bitboard targets, int n) const {
     const Bitboard empty = ~occupied_without_slider_;
+    const Bitboard east = shift<kForwardEast<Them>>(their_pawns_);
+    const Bitboard west = shift<kForwardWest<Them>>(their_pawns_);
     const Bitboard single = shift<kForward<Them>>(their_pawns_) & empty;
     const Bitboard twice = shift<kForward<Them>>(single & kDoublePushRank<Them>) & empty;
-    return count_pawn_moves<Them>(single) + popcount(twice) +
-           count_pawn_moves<Them>(shift<kForwardEast<Them>>(their_pawns_) & ours_without_slider_) +
-           count_pawn_moves<Them>(shift<kForwardWest<Them>>(their_pawns_) & ours_without_slider_);
-  }
-
-  // What our slider on each of `targets` (empty squares) changes in their pawns' moves, summed: the
-  // pushes onto a target and the double pushes onto or through it are lost, the captures of it
-  // gained (a promotion four times, as count_pawn_moves counts it).
-  PYKE_INLINE int pawn_moves_changed_by(Bitboard targets) const {
-    const Bitboard empty = ~occupied_without_slider_;
-    const Bitboard single = shift<kForward<Them>>(their_pawns_) & empty;
-    const Bitboard twice = shift<kForward<Them>>(single & kDoublePushRank<Them>) & empty;
+    const int without_slider = count_pawn_moves<Them>(single) + popcount(twice) +
+                               count_pawn_moves<Them>(east & ours_without_slider_) +
+                               count_pawn_moves<Them>(west & ours_without_slider_);
     const Bitboard blocked_on_the_way = single & kDoublePushRank<Them> & targets;
-    return count_pawn_moves<Them>(shift<kForwardEast<Them>>(their_pawns_) & targets) +
-           count_pawn_moves<Them>(shift<kForwardWest<Them>>(their_pawns_) & targets) -
-           count_pawn_moves<Them>(single & targets) - popcount(twice & targets) -
-           popcount(twice & shift<kForward<Them>>(blocked_on_the_way));
+    return n * without_slider + count_pawn_moves<Them>(east & targets) +
+           count_pawn_moves<Them>(west & targets) - count_pawn_moves<Them>(single & targets) -
+           popcount(twice & targets) - popcount(twice & shift<kForward<Them>>(blocked_on_the_way));
   }
 
   // The moves of their slider on `s` along its lines of kind `Line` (kBishop or kRook), summed over

@@ -666,7 +666,7 @@ struct StatsCalm {
 template <Color Us, class Sliders>
 PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
   constexpr Color Them = ~Us;
-  const CalmSquares plain = calm_squares<Us, Sliders, /*TightPins=*/true>(pos);
+  const CalmSquares plain = calm_squares<Us, Sliders, /*TightPins=*/true, /*OpenLines=*/false>(pos);
   const Square king = pos.king_square(Us);
   const Bitboard occupied = pos.occupied();
   const Bitboard seen_diagonal = bishop_attacks<Sliders>(king, occupied);
@@ -725,8 +725,19 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
     }
   }
   const Bitboard watched = king_watched | knight_watched;
-  return {{plain.knight & ~watched, plain.other & ~watched, plain.steady_knight & ~king_watched,
-           plain.steady_other & ~king_watched, plain.no_en_passant},
+  // Every piece watches every line out of the reach (OpenLines is off): pawns and the king share
+  // the sliders' squares.
+  const Bitboard other = plain.other & ~watched;
+  const Bitboard steady_other = plain.steady_other & ~king_watched;
+  return {{.knight = plain.knight & ~watched,
+           .pawn = other,
+           .king = other,
+           .other = other,
+           .steady_knight = plain.steady_knight & ~king_watched,
+           .steady_pawn = steady_other,
+           .steady_king = steady_other,
+           .steady_other = steady_other,
+           .no_en_passant = plain.no_en_passant},
           knights};
 }
 
