@@ -13,17 +13,18 @@
 //    whatever we do), and the squares a castling king crosses, for each right whose path none of
 //    their own pieces blocks; with the squares such a castling needs empty;
 //  - every line out of the reach up to and including the first piece: our slider there attacks
-//    the reach, and a piece moved onto or off the line closes or opens one. The first square of
-//    each line is always watched, so our pawns and king, which attack only neighbouring squares,
-//    are covered; knights are not, and get their own set;
-//  - for our pawns, knights and king only the part of those lines that our sliders see (the
-//    "open lines"): such a piece matters on a line out of the reach only where it stands between
-//    the reach and one of our sliders that attacks along the line (landing there blocks it), or
-//    is the one piece between them (leaving opens it). Both squares lie on the line out of the
-//    reach up to its first piece and on our slider's attacks up to its first piece, so the
-//    overlap of the two covers them (and some crossings of unrelated lines, which only watches
-//    more). What these pieces attack next to the reach is watched on its own: the squares from
-//    which a pawn attacks the reach, a knight's jumps, the king's neighbours;
+//    the reach, and a piece moved onto or off the line closes or opens one. For our sliders the
+//    whole line is watched;
+//  - for our pawns, knights and king only the part of those lines that our sliders see (the "open
+//    lines"; without `OpenLines`, the whole line, whose first squares also cover the pawns' and the
+//    king's attacks next to the reach, and knights get their jumps as their own set): such a piece
+//    matters on a line out of the reach only where it stands between the reach and one of our
+//    sliders that attacks along the line (landing there blocks it), or is the one piece between
+//    them (leaving opens it). Both squares lie on the line out of the reach up to its first piece
+//    and on our slider's attacks up to its first piece, so the overlap of the two covers them (and
+//    some crossings of unrelated lines, which only watches more). What these pieces attack next to
+//    the reach is watched on its own: the squares from which a pawn attacks the reach, a knight's
+//    jumps, the king's neighbours;
 //  - the rays from their king through their own pieces up to our first piece: the pins;
 //  - the rays of their sliders up to and including the first piece: a piece moved onto or off
 //    one shortens or lengthens it;
@@ -37,13 +38,13 @@
 // along their back rank, where the ray from their king, looking through their own pieces, already
 // watches it.
 //
-// The first three kinds (with, for our knights, the squares from which a knight attacks the
-// reach) guard the opponent's check, pins, king moves and castlings; the last two only what its
-// pawns and sliders may do. A quiet move — no capture, promotion, castling, en passant or double
-// push that allows en passant — with its origin and destination both unwatched is calm: it leaves
-// the replies as they are. One that only touches the last two kinds is steady: the replies keep the
-// null move's check and pin masks and king moves, and only the other pieces' moves need counting,
-// in the child, under those masks.
+// The first four kinds (with the squares next to the reach from which our pawns, knights and
+// king attack it) guard the opponent's check, pins, king moves and castlings; the last two only
+// what its pawns and sliders may do. A quiet move — no capture, promotion, castling, en passant or
+// double push that allows en passant — with its origin and destination both unwatched is calm: it
+// leaves the replies as they are. One that only touches the last two kinds is steady: the replies
+// keep the null move's check and pin masks and king moves, and only the other pieces' moves need
+// counting, in the child, under those masks.
 //
 //   const CalmSquares calm = calm_squares<kWhite>(pos);   // White to move, not in check
 //   Bitboard squares = calm.of(kKnight);                 // a knight's calm moves stay in here

@@ -161,8 +161,8 @@ enum class Unmade { kNone, kKingSteps, kLoneSlider };
 // null move is no position, nor when `Calm` is false (count_depth2_node says when): then every
 // child is made and counted. `U` names one more kind of move that is not made: its replies are
 // counted from the move alone (see Unmade). With `OpenLines`, our pawns, knights and king watch
-// only the lines out of their king's reach that our sliders see (calm.h): on a sparse board most
-// lines are open, and few of them lead to a slider of ours.
+// only the lines out of their king's reach that our sliders see (calm.h): on a sparse board the
+// lines out of the reach are long, and few of them lead to a slider of ours.
 template <Color Us, class Sliders, bool Calm = true, Unmade U = Unmade::kNone,
           bool OpenLines = false>
 PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
