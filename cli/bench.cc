@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/numeric/int128.h"
@@ -41,12 +42,14 @@ absl::StatusOr<absl::uint128> count_with_perft(const Position& pos, int depth, i
   return perft::perft(pos, depth, options);
 }
 
-// One thread, no table, the kernels instantiated for slider backend S and counting path W.
+// One thread, no table, the kernels instantiated for slider backend S and counting path W. The
+// build's own path is S itself, as perft runs it: its depth-2 nodes are compiled for S and for
+// S on the scalar path (perft/depth2_node*.cc), not for any other spelling of the same policy.
 template <class S, bool W>
 absl::StatusOr<absl::uint128> count_with_kernel(const Position& pos, int depth, int) {
+  using Path = std::conditional_t<W == kHasSetwiseCount, S, CountingPath<S, W>>;
   perft::internal::NoCache cache;
-  return perft::internal::count_with_sliders<perft::internal::NoCache, CountingPath<S, W>>(
-      pos, depth, cache, 0);
+  return perft::internal::count_with_sliders<perft::internal::NoCache, Path>(pos, depth, cache, 0);
 }
 
 // One position's count.

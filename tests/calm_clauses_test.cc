@@ -37,6 +37,7 @@
 #include "movegen/types.h"
 #include "perft/internal/calm.h"
 #include "perft/internal/kernel.h"
+#include "perft/internal/last_two_plies.h"
 
 namespace pyke {
 namespace {

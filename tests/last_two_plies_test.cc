@@ -4,6 +4,8 @@
 // backend on the scalar counting path too, and count_depth2_node, which picks among them). The
 // positions: seeded random games from the start position, Kiwipete, Chess960 starts and
 // endgames, and the random, Chess960 and published suites.
+#include "perft/internal/last_two_plies.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <string>

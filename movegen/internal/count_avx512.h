@@ -50,6 +50,10 @@ struct CountingPath : Sliders {
   static constexpr bool kSetwiseCount = Setwise;
 };
 
+// A slider backend on the scalar counting path (one lookup per piece, no setwise fill).
+template <class Sliders>
+using ScalarPath = CountingPath<Sliders, false>;
+
 namespace setwise {
 
 struct Step {
