@@ -4,15 +4,22 @@
 // (slider_reference.h) with the non-empty squares as blockers. Sliders may stand on empty
 // squares (calm.h draws the lines out of a set of squares that way). Seeded random sets of
 // every density, every single piece on an empty and on a full board, and the empty and full
-// sets. count_knight_and_slider_moves is checked on the way, against per-piece popcounts.
+// sets. count_knight_and_slider_moves is checked on the way, against per-piece popcounts, and
+// knight_and_slider_attacks (move_targets.h: a side's pieces in a position, setwise or looked up
+// one by one) in the positions of seeded random games.
 #include <cstdint>
 #include <random>
 
 #include "gtest/gtest.h"
+#include "movegen/attacks.h"
 #include "movegen/bitboard.h"
 #include "movegen/internal/count_avx512.h"
+#include "movegen/internal/move_targets.h"
+#include "movegen/position.h"
 #include "movegen/slider_reference.h"
 #include "movegen/types.h"
+#include "tests/positions.h"
+#include "tests/random_games.h"
 
 namespace pyke {
 namespace {
@@ -117,6 +124,49 @@ TEST(SetwiseAttacks, RandomMoveCounts) {
         << std::hex << "knights " << knights << " orthogonal " << orthogonal << " diagonal "
         << diagonal << " occupied " << occupied << " movable " << movable;
   }
+}
+
+// A side's knights and sliders in positions of play (move_targets.h, the enemy's attack map and
+// calm.h's open lines), on every backend and counting path in the build, with every knight, with
+// none, and with each side's king lifted off the board as the attack map lifts it.
+template <Color C, class Sliders>
+void expect_side_attacks(const Position& pos, const char* path) {
+  const Bitboard queens = pos.pieces(C, kQueen);
+  const Bitboard orthogonal = pos.pieces(C, kRook) | queens;
+  const Bitboard diagonal = pos.pieces(C, kBishop) | queens;
+  for (const Bitboard knights : {pos.pieces(C, kKnight), Bitboard{0}}) {
+    for (const Square lifted : {pos.king_square(kWhite), pos.king_square(kBlack)}) {
+      const Bitboard occupied = pos.occupied() ^ square_bb(lifted);
+      ASSERT_EQ((knight_and_slider_attacks<C, Sliders>(pos, knights, occupied)),
+                reference_attacks(knights, orthogonal, diagonal, ~occupied))
+          << path << " " << pos.to_fen() << " knights " << std::hex << knights;
+    }
+  }
+}
+
+template <class Sliders>
+void expect_both_sides(const Position& pos, const char* path) {
+  expect_side_attacks<kWhite, Sliders>(pos, path);
+  expect_side_attacks<kBlack, Sliders>(pos, path);
+}
+
+TEST(SetwiseAttacks, ASidesKnightsAndSlidersOnEveryPath) {
+  const char* const starts[] = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                                kKiwipete, kCpwPosition3, kCpwPosition5};
+  int positions = 0;
+  play_random_games(starts, {.games_per_start = 40, .max_plies = 120, .seed = 0xa77ac},
+                    [&](const Position& pos, int) {
+                      ++positions;
+                      for (SliderBackend b : {SliderBackend::kPext, SliderBackend::kMagic,
+                                              SliderBackend::kHyperbola}) {
+                        if (!slider_backend_compiled(b)) continue;
+                        with_slider_backend(b, [&]<class S>() {
+                          expect_both_sides<S>(pos, "build's path");
+                          expect_both_sides<ScalarPath<S>>(pos, "scalar path");
+                        });
+                      }
+                    });
+  EXPECT_GT(positions, 10000);
 }
 
 }  // namespace

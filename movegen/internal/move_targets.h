@@ -165,22 +165,21 @@ PYKE_INLINE uint8_t legal_castlings(const Position& pos) {
   return safe_castlings<Us, Sliders>(pos, castlings_with_empty_path<Us>(pos));
 }
 
-// Squares attacked by the side not to move, with our king lifted off the board (so that it
-// cannot hide behind itself): knights and sliders setwise when the policy counts setwise
-// (count_avx512.h), else one lookup per piece.
-template <Color Us, class Sliders = BuildSliders>
-PYKE_INLINE Bitboard enemy_attack_map(const Position& pos, Square king) {
-  constexpr Color Them = ~Us;
-  const Bitboard knights = pos.pieces(Them, kKnight);
-  const Bitboard queens = pos.pieces(Them, kQueen);
-  const Bitboard diagonal = pos.pieces(Them, kBishop) | queens;
-  const Bitboard orthogonal = pos.pieces(Them, kRook) | queens;
-  const Bitboard occupied = pos.occupied() ^ square_bb(king);
-  Bitboard attacked =
-      pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them));
+// The squares that `knights` and the sliders of side C attack through `occupied`, each line up to
+// and including its first piece: filled setwise when the policy counts setwise (count_avx512.h),
+// else one lookup per piece.
+//
+//   Bitboard lines = knight_and_slider_attacks<kWhite>(pos, /*knights=*/0, pos.occupied());
+template <Color C, class Sliders = BuildSliders>
+PYKE_INLINE Bitboard knight_and_slider_attacks(const Position& pos, Bitboard knights,
+                                               Bitboard occupied) {
+  const Bitboard queens = pos.pieces(C, kQueen);
+  const Bitboard diagonal = pos.pieces(C, kBishop) | queens;
+  const Bitboard orthogonal = pos.pieces(C, kRook) | queens;
   if constexpr (counts_setwise<Sliders>()) {
-    return attacked | setwise::knight_and_slider_attacks(knights, orthogonal, diagonal, ~occupied);
+    return setwise::knight_and_slider_attacks(knights, orthogonal, diagonal, ~occupied);
   }
+  Bitboard attacked = 0;
   for (Bitboard b = knights; b; b = clear_lsb(b)) attacked |= knight_attacks(lsb(b));
   for (Bitboard b = diagonal; b; b = clear_lsb(b)) {
     attacked |= bishop_attacks<Sliders>(lsb(b), occupied);
@@ -189,6 +188,16 @@ PYKE_INLINE Bitboard enemy_attack_map(const Position& pos, Square king) {
     attacked |= rook_attacks<Sliders>(lsb(b), occupied);
   }
   return attacked;
+}
+
+// Squares attacked by the side not to move, with our king lifted off the board (so that it
+// cannot hide behind itself).
+template <Color Us, class Sliders = BuildSliders>
+PYKE_INLINE Bitboard enemy_attack_map(const Position& pos, Square king) {
+  constexpr Color Them = ~Us;
+  return pawn_attacks_set<Them>(pos.pieces(Them, kPawn)) | king_attacks(pos.king_square(Them)) |
+         knight_and_slider_attacks<Them, Sliders>(pos, pos.pieces(Them, kKnight),
+                                                  pos.occupied() ^ square_bb(king));
 }
 
 struct KingMoves {

@@ -99,25 +99,10 @@ struct CalmSquares {
 };
 
 // What the sliders of Us attack, up to and including the first piece on each line: the lines
-// along which one of them may attack the reach (calm_squares). Looked up slider by slider, or
-// filled setwise where the build counts setwise.
+// along which one of them may attack the reach (calm_squares).
 template <Color Us, class Sliders = BuildSliders>
 PYKE_INLINE Bitboard slider_lines_of(const Position& pos) {
-  const Bitboard queens = pos.pieces(Us, kQueen);
-  const Bitboard orthogonal = pos.pieces(Us, kRook) | queens;
-  const Bitboard diagonal = pos.pieces(Us, kBishop) | queens;
-  if constexpr (counts_setwise<Sliders>()) {
-    return setwise::knight_and_slider_attacks(0, orthogonal, diagonal, ~pos.occupied());
-  } else {
-    Bitboard lines = 0;
-    for (Bitboard b = orthogonal; b; b = clear_lsb(b)) {
-      lines |= rook_attacks<Sliders>(lsb(b), pos.occupied());
-    }
-    for (Bitboard b = diagonal; b; b = clear_lsb(b)) {
-      lines |= bishop_attacks<Sliders>(lsb(b), pos.occupied());
-    }
-    return lines;
-  }
+  return knight_and_slider_attacks<Us, Sliders>(pos, /*knights=*/0, pos.occupied());
 }
 
 // Where a quiet move of Us may pin one of their pieces or release one, drawn tighter than
