@@ -1,23 +1,31 @@
-// king_steps.h — the replies to a quiet king move of a side without sliders, counted without
-// making the move. Internal to //perft.
+// king_steps.h — the replies to a quiet king move, counted without making the move. Internal to
+// //perft.
 //
 // Perft's last two plies count, for every move of a depth-2 node, the replies in the position the
 // move leads to. Calm moves (calm.h) leave those replies as a null move does; a king move rarely
-// does, because the squares next to it are where the opponent's king may not go. But when the
-// side to move has no bishop, rook or queen, a quiet step of its king (no capture, no castling)
-// changes the opponent's replies in three ways only, all cheap to count:
+// does, because the squares next to it are where the opponent's king may not go. But a quiet step
+// of our king (no capture, no castling) that neither leaves nor takes a square on a line of their
+// king along which a slider of ours moves changes the opponent's replies in three ways only, all
+// cheap to count:
 //
 //  - their king may not step next to our king's new square, and may now step next to its old one
 //    (and take there a piece of ours that only our king defended); kings never stand side by
-//    side, so neither square is one their king could step to;
+//    side, so neither square is one their king could step to. Our sliders' lines run on through
+//    the square our king left and stop at the one it took: their attacks are looked up again for
+//    each step (one lookup per slider of ours, and we have at most a few where this is used);
 //  - their pawns may push through the square our king left, and not through the one it took;
 //  - a line of theirs that gave check through the square our king left now runs on past it. The
 //    moves of their pieces are therefore counted once per node with our king off the board.
 //
 // Nothing else of theirs can notice the step:
-//  - check and pins: only a slider gives check through a line or pins; we have none, a king
-//    never gives check, and our pawns and knights stay where they are. Before the step they were
-//    not in check (we are to move), so after it they are not, and nothing of theirs is pinned.
+//  - check and pins: only a slider of ours gives check through a line or pins, a king never gives
+//    check, and our pawns and knights stay where they are. Our king leaves and takes squares off
+//    every line of their king along which a slider of ours could move, so it uncovers no check
+//    and neither makes nor breaks a pin: they are not in check after the step (they were not
+//    before, as we are to move), and what of theirs was pinned stays pinned, the same way. Their
+//    pieces are counted once per node with those pins; where a pawn of theirs is pinned, or a
+//    checker of theirs (whose line past our king would then be cut short), the shortcut stands
+//    aside, as both are rare.
 //  - the square our king takes: the generator lets it step only where nothing of theirs attacks,
 //    with our king lifted off the old square. So no line of theirs reaches it (it would end there
 //    and attack it), and no knight, pawn or king of theirs attacks it: their moves, captures
@@ -48,57 +56,124 @@
 
 namespace pyke::perft::internal {
 
-template <Color Us, class Sliders = BuildSliders>
+// `BesideSliders` says whether Us has sliders: with none (false), everything is counted when the
+// shortcut is made; beside sliders (true), their pins are read and their moves counted at the
+// first step that needs them (`ready`), as on most nodes our king has no step off their king's
+// lines to take.
+template <Color Us, class Sliders = BuildSliders, bool BesideSliders = false>
 class KingStepReplies {
  public:
-  // Whether Us has no bishop, rook or queen: the test a caller may make before the masks.
-  static bool may_apply(const Position& pos) { return pos.sliders(Us) == 0; }
-
   // A shortcut that never applies.
   KingStepReplies() : applies_(false) {}
 
-  // `m` is create_masks<Us>(pos). Reads the position only where the shortcut applies.
+  // `m` is create_masks<Us>(pos), and `pos` must outlive the shortcut. Reads the position only
+  // where the shortcut may apply.
   PYKE_INLINE KingStepReplies(const Position& pos, const MaskSet& m)
-      : applies_(may_apply(pos) && !(pos.castling_rights() & castling_rights_of(Them))) {
+      : applies_(!(pos.castling_rights() & castling_rights_of(Them)) &&
+                 (BesideSliders || pos.sliders(Us) == 0)) {
     if (!applies_) return;
-    const Bitboard theirs = pos.pieces(Them);
-    their_pawns_ = pos.pieces(Them, kPawn);
     occupied_without_king_ = pos.occupied() ^ square_bb(m.king);
-    their_king_squares_ = king_attacks(pos.king_square(Them)) & ~theirs & ~attacked_by_our_men(pos);
-    // Their pawn captures and piece moves, which the step cannot change (see above): not in
-    // check, nothing pinned, our king off the board. Its square is no pawn capture; a knight or
-    // line that reaches it (a check) goes there, and a line runs on past it.
-    const Bitboard our_men = pos.pieces(Us) ^ square_bb(m.king);
-    const MaskSet free_masks{~Bitboard{0}, 0, 0, 0, pos.king_square(Them)};
-    MoveTally tally;
-    tally.scalar += static_cast<uint64_t>(
-        count_pawn_moves<Them>(shift<kForwardEast<Them>>(their_pawns_) & our_men) +
-        count_pawn_moves<Them>(shift<kForwardWest<Them>>(their_pawns_) & our_men) +
-        moves_past_our_king(pos, m));
-    add_piece_moves<Them, counts_setwise<Sliders>(), Sliders>(pos, free_masks, tally);
-    unchanged_ = tally.total();
+    if constexpr (BesideSliders) {
+      const Square their_king = pos.king_square(Them);
+      const Bitboard queens = pos.pieces(Us, kQueen);
+      our_diagonal_ = pos.pieces(Us, kBishop) | queens;
+      our_orthogonal_ = pos.pieces(Us, kRook) | queens;
+      king_lines_ = (our_diagonal_ ? bishop_rays(their_king) : 0) |
+                    (our_orthogonal_ ? rook_rays(their_king) : 0);
+      // A step from one of these lines could uncover a line of ours.
+      applies_ = !(king_lines_ & square_bb(m.king));
+      pos_ = &pos;
+      masks_ = &m;
+    } else {
+      count_unchanged(pos, m, MaskSet{~Bitboard{0}, 0, 0, 0, pos.king_square(Them)});
+    }
   }
 
-  // Whether the side to move has no slider and the opponent no castling right.
+  // Whether the opponent has no castling right and, beside sliders, our king stands off their
+  // king's lines.
   bool applies() const { return applies_; }
 
-  // A king move to an empty square that is not a castling (the move must be our king's).
+  // A king move to an empty square (off their king's lines, beside sliders) that is not a
+  // castling (the move must be our king's).
   PYKE_INLINE bool is_quiet_step(Move move) const {
-    return move.kind() == MoveKind::kNormal && !(occupied_without_king_ >> move.to() & 1);
+    Bitboard off_limits = occupied_without_king_;
+    if constexpr (BesideSliders) off_limits |= king_lines_;
+    return move.kind() == MoveKind::kNormal && !(off_limits >> move.to() & 1);
+  }
+
+  // Whether replies_after may be asked, where the shortcut applies: beside sliders, once their
+  // pins are read, unless a pawn or a checker of theirs is pinned (the first call reads them).
+  PYKE_INLINE bool ready() {
+    if constexpr (BesideSliders) {
+      if (state_ == State::kUnread) [[unlikely]]
+        prepare();
+      return state_ == State::kReady;
+    } else {
+      return true;
+    }
   }
 
   // The opponent's legal moves once our king has stepped to `to` (a quiet step, only where the
-  // shortcut applies).
+  // shortcut applies and is ready).
   PYKE_INLINE uint64_t replies_after(Square to) const {
-    const Bitboard empty = ~(occupied_without_king_ | square_bb(to));
-    const Bitboard single = shift<kForward<Them>>(their_pawns_) & empty;
-    const Bitboard twice = shift<kForward<Them>>(single & kDoublePushRank<Them>) & empty;
-    return unchanged_ + static_cast<uint64_t>(popcount(their_king_squares_ & ~king_attacks(to)) +
+    const Bitboard occupied = occupied_without_king_ | square_bb(to);
+    const Bitboard single = shift<kForward<Them>>(their_pawns_) & ~occupied;
+    const Bitboard twice = shift<kForward<Them>>(single & kDoublePushRank<Them>) & ~occupied;
+    Bitboard king_squares = their_king_squares_ & ~king_attacks(to);
+    if constexpr (BesideSliders) {
+      if (king_squares != 0) king_squares &= ~our_slider_attacks(occupied);
+    }
+    return unchanged_ + static_cast<uint64_t>(popcount(king_squares) +
                                               count_pawn_moves<Them>(single) + popcount(twice));
   }
 
  private:
   static constexpr Color Them = ~Us;
+
+  // Beside sliders: their pins, read once our king's first step off their lines asks.
+  PYKE_INLINE void prepare() {
+    const Position& pos = *pos_;
+    const MaskSet their_masks = create_masks<Them, Sliders>(pos);
+    const Bitboard pin_lines = their_masks.pinmask_diagonal | their_masks.pinmask_orthogonal;
+    const Bitboard checkers = masks_->checkers ? masks_->check_mask & pos.pieces(Them) : 0;
+    if (pin_lines & (pos.pieces(Them, kPawn) | checkers)) {
+      state_ = State::kPinned;
+      return;
+    }
+    count_unchanged(pos, *masks_, their_masks);
+    state_ = State::kReady;
+  }
+
+  // Their pawn captures and piece moves, which the step cannot change (see above): not in check,
+  // pinned as `their_masks` says, our king off the board. Its square is no pawn capture; a knight
+  // or line that reaches it (a check) goes there, and a line runs on past it. And where their
+  // king may go, our king and sliders aside.
+  PYKE_INLINE void count_unchanged(const Position& pos, const MaskSet& m,
+                                   const MaskSet& their_masks) {
+    their_pawns_ = pos.pieces(Them, kPawn);
+    their_king_squares_ =
+        king_attacks(pos.king_square(Them)) & ~pos.pieces(Them) & ~attacked_by_our_men(pos);
+    const Bitboard our_men = pos.pieces(Us) ^ square_bb(m.king);
+    MoveTally tally;
+    tally.scalar += static_cast<uint64_t>(
+        count_pawn_moves<Them>(shift<kForwardEast<Them>>(their_pawns_) & our_men) +
+        count_pawn_moves<Them>(shift<kForwardWest<Them>>(their_pawns_) & our_men) +
+        moves_past_our_king(pos, m));
+    add_piece_moves<Them, counts_setwise<Sliders>(), Sliders>(pos, their_masks, tally);
+    unchanged_ = tally.total();
+  }
+
+  // What our sliders attack with the board `occupied` (our king on its new square).
+  PYKE_INLINE Bitboard our_slider_attacks(Bitboard occupied) const {
+    Bitboard attacks = 0;
+    for (Bitboard b = our_diagonal_; b; b = clear_lsb(b)) {
+      attacks |= bishop_attacks<Sliders>(lsb(b), occupied);
+    }
+    for (Bitboard b = our_orthogonal_; b; b = clear_lsb(b)) {
+      attacks |= rook_attacks<Sliders>(lsb(b), occupied);
+    }
+    return attacks;
+  }
 
   // The moves that their sliders giving check gain once our king has left its square: their line
   // through it (diagonal or straight) runs on past it.
@@ -120,19 +195,27 @@ class KingStepReplies {
     return count;
   }
 
-  // The squares our pawns and knights attack: with no sliders, every attack of ours but the
-  // king's.
+  // The squares our pawns and knights attack: every attack of ours but the king's and the
+  // sliders' (both looked up for each step).
   static Bitboard attacked_by_our_men(const Position& pos) {
     return pawn_attacks_set<Us>(pos.pieces(Us, kPawn)) |
            knight_attacks_set(pos.pieces(Us, kKnight));
   }
 
+  enum class State : uint8_t { kUnread, kReady, kPinned };
+
   bool applies_;
-  // Set only where the shortcut applies, and read only then: a node it does not serve pays for
-  // no stores.
-  Bitboard their_pawns_;
+  State state_ = State::kUnread;
+  // Set only where the shortcut may apply, and read only then: a node it does not serve pays for
+  // few stores.
   Bitboard occupied_without_king_;
-  Bitboard their_king_squares_;  // where their king may go, our king aside
+  Bitboard king_lines_ = 0;  // their king's lines of the kinds our sliders move along
+  Bitboard our_diagonal_;    // our bishops and queens (beside sliders)
+  Bitboard our_orthogonal_;  // our rooks and queens (beside sliders)
+  const Position* pos_;      // beside sliders, until ready
+  const MaskSet* masks_;
+  Bitboard their_pawns_;
+  Bitboard their_king_squares_;  // where their king may go, our king and sliders aside
   uint64_t unchanged_;           // their moves that the step does not change
 };
 

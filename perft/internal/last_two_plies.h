@@ -30,9 +30,25 @@
 namespace pyke::perft::internal {
 
 // Which moves of a depth-2 node, besides calm ones, are counted without being made: none, our
-// king's quiet steps where we have no slider (king_steps.h), or our only slider's quiet moves off
-// its lines through their king (lone_slider.h).
-enum class Unmade { kNone, kKingSteps, kLoneSlider };
+// king's quiet steps off their king's lines (king_steps.h), our only slider's quiet moves off
+// its lines through their king (lone_slider.h), or both.
+enum class Unmade {
+  kNone,
+  kKingSteps,               // a side without sliders
+  kLoneSlider,              // a side with one slider: its moves only
+  kKingStepsAndLoneSlider,  // a side with one slider: its moves and the king's steps
+  kKingStepsBesideSliders   // a side with several sliders: the king's steps
+};
+
+constexpr bool unmakes_lone_slider(Unmade u) {
+  return u == Unmade::kLoneSlider || u == Unmade::kKingStepsAndLoneSlider;
+}
+constexpr bool steps_beside_sliders(Unmade u) {
+  return u == Unmade::kKingStepsAndLoneSlider || u == Unmade::kKingStepsBesideSliders;
+}
+constexpr bool unmakes_king_steps(Unmade u) {
+  return u == Unmade::kKingSteps || steps_beside_sliders(u);
+}
 
 // Depth 2, the last two plies: every child is only counted, into one tally (count.h). Children
 // reached by a calm quiet move (calm.h) have the replies of a null move: those are counted once,
@@ -48,10 +64,9 @@ template <Color Us, class Sliders, bool Calm = true, Unmade U = Unmade::kNone,
 PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
   MoveTally tally;
   const MaskSet m = create_masks<Us, Sliders>(pos);
-  const KingStepReplies<Us, Sliders> steps = U == Unmade::kKingSteps
-                                                 ? KingStepReplies<Us, Sliders>(pos, m)
-                                                 : KingStepReplies<Us, Sliders>();
-  const LoneSliderReplies<Us, Sliders> slider = U == Unmade::kLoneSlider
+  using KingSteps = KingStepReplies<Us, Sliders, steps_beside_sliders(U)>;
+  KingSteps steps = unmakes_king_steps(U) ? KingSteps(pos, m) : KingSteps();
+  const LoneSliderReplies<Us, Sliders> slider = unmakes_lone_slider(U)
                                                     ? LoneSliderReplies<Us, Sliders>(pos)
                                                     : LoneSliderReplies<Us, Sliders>();
   // The targets of the lone slider's moves counted unmade: their replies are counted for all of
@@ -59,12 +74,12 @@ PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
   Bitboard slider_targets = 0;
   const auto counted_unmade = [&](auto piece, Move move) {
     constexpr PieceType P = decltype(piece)::value;
-    if constexpr (U == Unmade::kKingSteps && P == kKing) {
-      if (steps.applies() && steps.is_quiet_step(move)) {
+    if constexpr (unmakes_king_steps(U) && P == kKing) {
+      if (steps.applies() && steps.is_quiet_step(move) && steps.ready()) {
         tally.scalar += steps.replies_after(move.to());
         return true;
       }
-    } else if constexpr (U == Unmade::kLoneSlider && (P == kBishop || P == kRook || P == kQueen)) {
+    } else if constexpr (unmakes_lone_slider(U) && (P == kBishop || P == kRook || P == kQueen)) {
       if (slider.applies() && slider.template is_unmade<P>(move)) {
         slider_targets |= square_bb(move.to());
         return true;
@@ -73,7 +88,7 @@ PYKE_INLINE uint64_t count_last_two_plies(const Position& pos) {
     return false;
   };
   const auto add_slider_replies = [&] {
-    if (U == Unmade::kLoneSlider && slider_targets != 0) {
+    if (unmakes_lone_slider(U) && slider_targets != 0) {
       tally.scalar += slider.replies_to(slider_targets);
     }
   };
@@ -130,11 +145,12 @@ PYKE_INLINE bool few_pieces_on_each_side(const Position& pos) {
          popcount(pieces & pos.pieces(kBlack)) <= kMaxPiecesLookedUpAlone;
 }
 
-// The last two plies of a sparse board, with the moves of a side that has no slider or one
-// counted unmade where they can be. A side of king and pawns alone looks for no calm moves: its
-// king steps cost little unmade (king_steps.h), and its pawn moves are few and seldom calm; the
-// calm squares cost more than they spare (the journal: kings and locked pawns +41 %, three pawns
-// a side +14 %; where the side has a knight, -11 %, so it keeps them).
+// The last two plies of a sparse board, with our king's quiet steps off their king's lines, and
+// the moves of a lone slider of ours, counted unmade where they can be. A side of king and pawns
+// alone looks for no calm moves: its king steps cost little unmade (king_steps.h), and its pawn
+// moves are few and seldom calm; the calm squares cost more than they spare (the journal: kings
+// and locked pawns +41 %, three pawns a side +14 %; where the side has a knight, -11 %, so it
+// keeps them).
 template <Color Us, class Sliders, bool Calm>
 PYKE_INLINE uint64_t count_sparse_last_two_plies(const Position& pos) {
   const Bitboard sliders = pos.sliders(Us);
@@ -145,9 +161,9 @@ PYKE_INLINE uint64_t count_sparse_last_two_plies(const Position& pos) {
     return count_last_two_plies<Us, Sliders, Calm, Unmade::kKingSteps, true>(pos);
   }
   if (!more_than_one(sliders)) {
-    return count_last_two_plies<Us, Sliders, Calm, Unmade::kLoneSlider, true>(pos);
+    return count_last_two_plies<Us, Sliders, Calm, Unmade::kKingStepsAndLoneSlider, true>(pos);
   }
-  return count_last_two_plies<Us, Sliders, Calm, Unmade::kNone, true>(pos);
+  return count_last_two_plies<Us, Sliders, Calm, Unmade::kKingStepsBesideSliders, true>(pos);
 }
 
 }  // namespace pyke::perft::internal

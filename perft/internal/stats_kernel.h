@@ -20,7 +20,6 @@
 #include <atomic>
 #include <cstdint>
 #include <new>
-#include <optional>
 #include <utility>
 
 #include "absl/numeric/int128.h"
@@ -36,7 +35,6 @@
 #include "movegen/types.h"
 #include "movegen/zobrist.h"
 #include "perft/internal/cache.h"
-#include "perft/internal/calm.h"
 #include "perft/internal/kernel.h"
 #include "perft/stats.h"
 #include "tt/move_stats_table.h"
