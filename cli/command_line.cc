@@ -7,9 +7,29 @@
 #include <deque>
 #include <string>
 
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "cpu/slider_choice.h"
+#include "movegen/attacks.h"
+#include "uci/engine.h"
 
 namespace pyke {
+
+void use_pyke_flags_usage(absl::string_view flags_dir) {
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = [dir = std::string(flags_dir)](absl::string_view file) {
+    return absl::StrContains(file, dir);
+  };
+  usage.contains_helpshort_flags = usage.contains_help_flags;
+  usage.version_string = [] {
+    const cpu::SliderChoice choice = cpu::choose_slider_backend_here();
+    return absl::StrCat(uci::kEngineName, "\nslider backend on this CPU: ",
+                        std::string(slider_backend_name(choice.backend)), " (", choice.reason,
+                        ")\n");
+  };
+  absl::SetFlagsUsageConfig(usage);
+}
 
 void accept_dashed_flag_names(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {

@@ -1,6 +1,7 @@
-// command_line.h — small command-line conveniences: flags written with dashes as well as
-// underscores, and relative paths under `bazel run`.
+// command_line.h — small command-line conveniences: `--help` and `--version`, flags written with
+// dashes as well as underscores, and relative paths under `bazel run`.
 //
+//   use_pyke_flags_usage("cli/");           // --help lists cli/'s flags; --version names Pyke
 //   accept_dashed_flag_names(argc, argv);   // --max-depth=3  becomes  --max_depth=3
 //   absl::ParseCommandLine(argc, argv);
 //   enter_bazel_working_directory();        // before opening files named on the command line
@@ -22,6 +23,13 @@
 #include "absl/strings/string_view.h"
 
 namespace pyke {
+
+// Abseil's flags usage for a Pyke binary: `--help` lists the flags defined in files under
+// `flags_dir` (Abseil would otherwise look for a file named after the binary, find none and print
+// "No flags matched"), and `--version` names the engine and the slider backend it counts with on
+// this CPU (Abseil's default names the binary's file and says whether Abseil itself was built
+// with assertions). Call before absl::ParseCommandLine.
+void use_pyke_flags_usage(absl::string_view flags_dir);
 
 // Rewrites argv in place.
 void accept_dashed_flag_names(int argc, char** argv);

@@ -38,7 +38,6 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "absl/flags/usage_config.h"
 #include "absl/numeric/int128.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
@@ -530,14 +529,7 @@ int run_uci() {
 }  // namespace pyke
 
 int main(int argc, char** argv) {
-  // `--help` lists the flags defined in cli/ (Abseil would otherwise look for a file named after
-  // the binary, find none and print "No flags matched").
-  absl::FlagsUsageConfig usage;
-  usage.contains_help_flags = [](absl::string_view file) {
-    return absl::StrContains(file, "cli/");
-  };
-  usage.contains_helpshort_flags = usage.contains_help_flags;
-  absl::SetFlagsUsageConfig(usage);
+  pyke::use_pyke_flags_usage("cli/");
   absl::SetProgramUsageMessage(
       "counts chess move paths (perft).\n\n"
       "  pyke [--fen FEN] [--chess960] [--threads N] [--hash MB [--verify [recount|rekey]]]\n"

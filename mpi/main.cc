@@ -42,7 +42,6 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
-#include "absl/flags/usage_config.h"
 #include "absl/numeric/int128.h"
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
@@ -540,12 +539,7 @@ int run_main(int argc, char** argv, bool use_mpi) {
 }  // namespace pyke::mpi
 
 int main(int argc, char** argv) {
-  absl::FlagsUsageConfig usage;
-  usage.contains_help_flags = [](absl::string_view file) {
-    return absl::StrContains(file, "mpi/");
-  };
-  usage.contains_helpshort_flags = usage.contains_help_flags;
-  absl::SetFlagsUsageConfig(usage);
+  pyke::use_pyke_flags_usage("mpi/");
   absl::SetProgramUsageMessage(
       "perft on a cluster over MPI.\n\n"
       "  mpirun -np N pyke_mpi [--fen FEN] [--chess960] [--threads N] [--hash MB]\n"

@@ -102,6 +102,12 @@ check "--help explains --hash" grep -q -- "-hash (transposition table size" <<<"
 check "--help explains --quiet" grep -q -- "-quiet (no progress" <<<"$help"
 check "--help explains --verify" grep -q -- "-verify (with --hash" <<<"$help"
 
+run --version
+check "--version exits 0" test "$status" -eq 0
+check "--version names the engine" grep -q "^Pyke [0-9][0-9.]*$" <<<"$out"
+check "--version names the slider backend" grep -Eq "^slider backend on this CPU: (pext|magic|hq) \(.+\)$" <<<"$out"
+check "--version says nothing of debug builds" test "$(grep -c 'Debug build' <<<"$out$err")" -eq 0
+
 run --hash 4 --verify 6
 time_line=$(sed -n 's/^Time: \([0-9.]*\) s$/\1/p' <<<"$out")
 speed_line=$(sed -n 's/^Speed: \([0-9]*\) nodes\/s$/\1/p' <<<"$out")
