@@ -29,20 +29,17 @@
 
 namespace pyke::perft::internal {
 
-// Which moves of a depth-2 node, besides calm ones, are counted without being made: none, our
-// king's quiet steps off their king's lines (king_steps.h), our only slider's quiet moves off
-// its lines through their king (lone_slider.h), or both.
+// Which moves of a depth-2 node, besides calm ones, are counted without being made: none, or our
+// king's quiet steps off their king's lines (king_steps.h) and, where we have one slider, its
+// quiet moves off its lines through their king (lone_slider.h).
 enum class Unmade {
   kNone,
   kKingSteps,               // a side without sliders
-  kLoneSlider,              // a side with one slider: its moves only
   kKingStepsAndLoneSlider,  // a side with one slider: its moves and the king's steps
   kKingStepsBesideSliders   // a side with several sliders: the king's steps
 };
 
-constexpr bool unmakes_lone_slider(Unmade u) {
-  return u == Unmade::kLoneSlider || u == Unmade::kKingStepsAndLoneSlider;
-}
+constexpr bool unmakes_lone_slider(Unmade u) { return u == Unmade::kKingStepsAndLoneSlider; }
 constexpr bool steps_beside_sliders(Unmade u) {
   return u == Unmade::kKingStepsAndLoneSlider || u == Unmade::kKingStepsBesideSliders;
 }
