@@ -50,6 +50,7 @@
 #include "movegen/castling.h"
 #include "movegen/internal/count.h"
 #include "movegen/internal/maskset.h"
+#include "movegen/internal/move_targets.h"
 #include "movegen/move.h"
 #include "movegen/position.h"
 #include "movegen/types.h"
@@ -76,10 +77,8 @@ class KingStepReplies {
     if constexpr (BesideSliders) {
       const Square their_king = pos.king_square(Them);
       const Bitboard queens = pos.pieces(Us, kQueen);
-      our_diagonal_ = pos.pieces(Us, kBishop) | queens;
-      our_orthogonal_ = pos.pieces(Us, kRook) | queens;
-      king_lines_ = (our_diagonal_ ? bishop_rays(their_king) : 0) |
-                    (our_orthogonal_ ? rook_rays(their_king) : 0);
+      king_lines_ = ((pos.pieces(Us, kBishop) | queens) ? bishop_rays(their_king) : 0) |
+                    ((pos.pieces(Us, kRook) | queens) ? rook_rays(their_king) : 0);
       // A step from one of these lines could uncover a line of ours.
       applies_ = !(king_lines_ & square_bb(m.king));
       pos_ = &pos;
@@ -121,7 +120,10 @@ class KingStepReplies {
     const Bitboard twice = shift<kForward<Them>>(single & kDoublePushRank<Them>) & ~occupied;
     Bitboard king_squares = their_king_squares_ & ~king_attacks(to);
     if constexpr (BesideSliders) {
-      if (king_squares != 0) king_squares &= ~our_slider_attacks(occupied);
+      // What our sliders attack with our king on its new square.
+      if (king_squares != 0) {
+        king_squares &= ~knight_and_slider_attacks<Us, Sliders>(*pos_, /*knights=*/0, occupied);
+      }
     }
     return unchanged_ + static_cast<uint64_t>(popcount(king_squares) +
                                               count_pawn_moves<Them>(single) + popcount(twice));
@@ -163,18 +165,6 @@ class KingStepReplies {
     unchanged_ = tally.total();
   }
 
-  // What our sliders attack with the board `occupied` (our king on its new square).
-  PYKE_INLINE Bitboard our_slider_attacks(Bitboard occupied) const {
-    Bitboard attacks = 0;
-    for (Bitboard b = our_diagonal_; b; b = clear_lsb(b)) {
-      attacks |= bishop_attacks<Sliders>(lsb(b), occupied);
-    }
-    for (Bitboard b = our_orthogonal_; b; b = clear_lsb(b)) {
-      attacks |= rook_attacks<Sliders>(lsb(b), occupied);
-    }
-    return attacks;
-  }
-
   // The moves that their sliders giving check gain once our king has left its square: their line
   // through it (diagonal or straight) runs on past it.
   static PYKE_INLINE int moves_past_our_king(const Position& pos, const MaskSet& m) {
@@ -210,10 +200,8 @@ class KingStepReplies {
   // few stores.
   Bitboard occupied_without_king_;
   Bitboard king_lines_ = 0;  // their king's lines of the kinds our sliders move along
-  Bitboard our_diagonal_;    // our bishops and queens (beside sliders)
-  Bitboard our_orthogonal_;  // our rooks and queens (beside sliders)
-  const Position* pos_;      // beside sliders, until ready
-  const MaskSet* masks_;
+  const Position* pos_;      // beside sliders
+  const MaskSet* masks_;     // beside sliders, until ready
   Bitboard their_pawns_;
   Bitboard their_king_squares_;  // where their king may go, our king and sliders aside
   uint64_t unchanged_;           // their moves that the step does not change
