@@ -33,21 +33,6 @@ namespace {
 // depth-3 nodes it counts (docs/log.md), 26.8 a node.
 constexpr int kChildren = 27;
 
-// A well-mixed 64-bit sequence (splitmix64).
-uint64_t next_half(uint64_t& state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-  return z ^ (z >> 31);
-}
-
-// A random 128-bit key, standing for a position's Zobrist key (the bucket comes from its high
-// half).
-Key next_key(uint64_t& state) {
-  const Key high = next_half(state);
-  return high << 64 | next_half(state);
-}
-
 // `steps` dependent rounds of xor-shift-multiply (which the compiler cannot reassociate): work
 // the out-of-order core could run while prefetches fly.
 uint64_t arithmetic(uint64_t x, int64_t steps) {
@@ -64,7 +49,7 @@ uint64_t arithmetic(uint64_t x, int64_t steps) {
 uint64_t fresh_seed() {
   static std::atomic<uint64_t> calls{0};
   uint64_t state = calls.fetch_add(1, std::memory_order_relaxed);
-  return next_half(state);
+  return splitmix64(state);
 }
 
 // One table at a time, kept between the calls Google Benchmark makes for one size (a 16 GB
@@ -100,7 +85,7 @@ void BM_ProbeChildren(benchmark::State& state) {
   Key keys[kChildren];
   for (auto _ : state) {
     for (Key& key : keys) {
-      key = next_key(seed);
+      key = next_random_key(seed);  // drawn as Zobrist keys are: the bucket from the high half
       table->prefetch(key);
     }
     // Independent of the probes: nothing in it waits for their loads.
