@@ -1,7 +1,7 @@
 // material.h — which armies a game can reach, and what that bounds: the most legal moves a
 // position can have, and so the deepest perft whose count surely fits 64 bits.
 //
-//   Material m = material_of(pos, kWhite);
+//   Material m = pos.material(kWhite);
 //   if (!is_reachable(m)) { /* more promoted pieces than missing pawns */ }
 //   static_assert(kMaxLegalMoves == 323);
 //

@@ -14,17 +14,17 @@ template <Color Us>
 Position play_as(const Position& pos, Move move) {
   switch (type_of(pos.piece_on(move.from()))) {
     case kPawn:
-      return pos.after<Us, kPawn>(move);
+      return make_move<Us, kPawn, true>(pos, move);
     case kKnight:
-      return pos.after<Us, kKnight>(move);
+      return make_move<Us, kKnight, true>(pos, move);
     case kBishop:
-      return pos.after<Us, kBishop>(move);
+      return make_move<Us, kBishop, true>(pos, move);
     case kRook:
-      return pos.after<Us, kRook>(move);
+      return make_move<Us, kRook, true>(pos, move);
     case kQueen:
-      return pos.after<Us, kQueen>(move);
+      return make_move<Us, kQueen, true>(pos, move);
     default:
-      return pos.after<Us, kKing>(move);
+      return make_move<Us, kKing, true>(pos, move);
   }
 }
 

@@ -1,8 +1,8 @@
 // position.h — a chess position as bitboards, cheap to copy (80 bytes).
 //
-// Pyke makes moves by copying: `Position child = parent.after<kWhite, kKnight>(move)` (see
-// make_move.h) or, outside hot loops, `position.play(move)`, which checks legality. There is no
-// undo.
+// Pyke makes moves by copying: `position.play(move)` checks legality, `after_legal(move)` trusts
+// the caller; the generator's and perft's hot loops make them with the mover known at compile
+// time (make_move() in movegen/internal/make_move.h). There is no undo.
 //
 //   absl::StatusOr<Position> pos = Position::from_fen("8/8/8/KPp4r/8/8/8/8 w - c6 0 1");
 //   if (!pos.ok()) { /* pos.status().message() says what is wrong and where */ }
@@ -92,7 +92,8 @@ class Position {
   bool in_check() const;
 
   // Plays `move` if it is legal here; otherwise an error naming it, and the position is unchanged.
-  // Costs a move generation: hot loops use `after` (below) with moves from the generator.
+  // Costs a move generation: callers with moves from the generator use `after_legal` (below),
+  // hot loops make_move() (movegen/internal/make_move.h).
   absl::Status play(Move move);
 
   // The position after `move`, which must be legal here (a move from the generator): no check,
@@ -103,13 +104,6 @@ class Position {
   // side moves, the en passant square is gone, the halfmove clock counts on. Only valid when the
   // side to move is not in check (the result would leave a king in check otherwise).
   Position after_null_move() const;
-
-  // The position after `move`, made by copying. `Us` must be the side to move and `Mover` the
-  // type of the piece on move.from(). Defined in make_move.h; templates keep the perft hot path
-  // free of branches on colour and piece. Perft passes MoveCounters = false: it never reads the
-  // halfmove clock or the move number, and leaves them as they were.
-  template <Color Us, PieceType Mover, bool MoveCounters = true>
-  Position after(Move move) const;
 
   // Checks the invariants listed above; OK or a message naming the first one broken.
   absl::Status validate() const;
@@ -124,6 +118,11 @@ class Position {
 
   template <Color Us, PieceType Mover, bool MoveCounters>
   Position make(Move move) const;
+
+  // Copy-make with colour and mover known at compile time, for the generator's and perft's hot
+  // loops: not part of the public API, it is declared and defined in movegen/internal/make_move.h.
+  template <Color Us, PieceType Mover, bool MoveCounters>
+  friend Position make_move(const Position& pos, Move move);
 
   Bitboard by_type_[kPieceTypeCount] = {};
   Bitboard by_color_[2] = {};

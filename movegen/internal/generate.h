@@ -21,7 +21,7 @@
 // compiler keeps the sink's body in the loops.
 //
 //   for_each_legal_move<kWhite>(pos, create_masks<kWhite>(pos), [&](auto piece, Move move) {
-//     Position child = pos.after<kWhite, decltype(piece)::value>(move);
+//     Position child = make_move<kWhite, decltype(piece)::value, true>(pos, move);
 //   });
 //
 // A search may ask for its captures and promotions apart from its quiet moves (`MoveSelection`):

@@ -17,9 +17,15 @@
 
 namespace pyke {
 
+// The position after `move`, made by copying. `Us` must be the side to move and `Mover` the type
+// of the piece on move.from(); templates keep the perft hot path free of branches on colour and
+// piece. Perft passes MoveCounters = false: it never reads the halfmove clock or the move number,
+// and leaves them as they were.
+//
+//   Position child = make_move<kWhite, kKnight, /*MoveCounters=*/true>(pos, move);
 template <Color Us, PieceType Mover, bool MoveCounters>
-PYKE_INLINE Position Position::after(Move move) const {
-  Position child = make<Us, Mover, MoveCounters>(move);
+PYKE_INLINE Position make_move(const Position& pos, Move move) {
+  Position child = pos.make<Us, Mover, MoveCounters>(move);
   // Debug builds (and the sanitizer configs) check every position the generator makes.
   assert(child.validate().ok());
   return child;

@@ -64,7 +64,7 @@ inline constexpr int kMaxTemplateDepth = kMaxDepthWithin64Bits;
 // The child of a perft node. Perft never reads the move counters, so they are not updated.
 template <Color Us, PieceType P>
 PYKE_INLINE Position perft_child(const Position& pos, PieceTag<P>, Move move) {
-  return pos.template after<Us, P, /*MoveCounters=*/false>(move);
+  return make_move<Us, P, /*MoveCounters=*/false>(pos, move);
 }
 
 template <PerftCache Cache, Color Us, int Depth, class Sliders>
