@@ -13,7 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/bench_epd.h"
-#include "cli/text.h"
+#include "console/json.h"
 #include "epd/epd.h"
 #include "movegen/attacks.h"
 #include "movegen/internal/count.h"
@@ -157,7 +157,7 @@ std::vector<Kernel> compiled_kernels() {
   return kernels;
 }
 
-// `pyke bench --json`: one object, counts as JSON integers in full (cli/text.h):
+// `pyke bench --json`: one object, counts as JSON integers in full (console/json.h):
 //   {"backend": "pext", "reason": …, "counting_path": "setwise", "threads": 1,
 //    "positions": [{"id": "start", "set": "middlegame", "depth": 6, "nodes": 119060324,
 //                   "expected": 119060324, "seconds": 0.05, "nodes_per_second": …}, …],

@@ -13,7 +13,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "cli/command_line.h"
+#include "console/command_line.h"
+#include "console/fail.h"
 #include "diff/engine_client.h"
 #include "diff/find_difference.h"
 #include "diff/movegen_source.h"
@@ -21,6 +22,7 @@
 #include "movegen/position.h"
 #include "perft/perft.h"
 #include "perft/stats.h"
+#include "request/request.h"
 #include "tt/table.h"
 
 ABSL_FLAG(std::string, engine, "",
@@ -34,12 +36,8 @@ namespace {
 
 constexpr int kAgree = 0;
 constexpr int kDifferent = 1;
-constexpr int kCannotRun = 2;
 
-int fail(const absl::Status& status) {
-  std::cerr << "pyke: " << status.message() << std::endl;
-  return kCannotRun;
-}
+int fail(const absl::Status& status) { return console::fail("pyke", status); }
 
 std::string moves_text(const std::vector<std::string>& moves) {
   return moves.empty() ? "none" : absl::StrJoin(moves, " ");
@@ -101,12 +99,9 @@ absl::StatusOr<std::unique_ptr<diff::PerftSource>> start_engine(const std::strin
 }
 
 absl::StatusOr<int> parse_depth(const char* text) {
-  int depth = 0;
-  if (!absl::SimpleAtoi(text, &depth)) {
-    return absl::InvalidArgumentError(absl::StrCat("depth '", text, "' is not a number"));
-  }
-  if (absl::Status s = perft::check_depth(depth); !s.ok()) return s;
-  if (depth < 1) return absl::InvalidArgumentError("diff needs a depth of at least 1");
+  absl::StatusOr<int> depth = request::parse_depth(text);
+  if (depth.ok() && *depth < 1)
+    return absl::InvalidArgumentError("diff needs a depth of at least 1");
   return depth;
 }
 
@@ -141,7 +136,7 @@ int diff_stats(const Position& root, const std::vector<std::string>& moves, int 
 
 int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_t hash_megabytes,
                  bool chess960, int threads, bool stats) {
-  enter_bazel_working_directory();
+  console::enter_bazel_working_directory();
   signal(SIGPIPE, SIG_IGN);  // a dead engine makes writes fail with EPIPE instead of killing us
   if (args.size() < 3) {
     return fail(absl::InvalidArgumentError(
@@ -149,12 +144,11 @@ int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_
   }
   absl::StatusOr<int> depth = parse_depth(args[2]);
   if (!depth.ok()) return fail(depth.status());
-  bool file_letters = false;
-  absl::StatusOr<Position> root =
-      fen.empty() ? Position::start() : Position::from_fen(fen, &file_letters);
-  if (!root.ok()) return fail(root.status());
-  // Chess960 notation when asked for, for a Shredder-FEN, or when castling needs it.
-  chess960 = chess960_notation(*root, chess960 || file_letters);
+  // The moves are played by find_difference, which descends from the position itself.
+  absl::StatusOr<request::Root> parsed = request::parse_root(fen, {}, chess960);
+  if (!parsed.ok()) return fail(parsed.status());
+  const Position* root = &parsed->position;
+  chess960 = parsed->chess960;
   if (absl::Status s = perft::check_threads(threads); !s.ok()) return fail(s);
   const std::vector<std::string> moves(args.begin() + 3, args.end());
   // Checked before the engine is started.

@@ -1,25 +1,25 @@
 #include "cli/estimate.h"
 
-#include <unistd.h>
-
 #include <cstdint>
-#include <cstdio>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/numeric/int128.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/text.h"
-#include "movegen/movegen.h"
+#include "console/fail.h"
+#include "console/json.h"
+#include "console/progress_line.h"
 #include "movegen/position.h"
 #include "perft/estimate.h"
 #include "perft/perft.h"
+#include "request/request.h"
 
 ABSL_FLAG(std::optional<double>, seconds, std::nullopt,
           "estimate: seconds to sample for, more than 0 and at most 604800 (a week); default 10 "
@@ -30,19 +30,15 @@ ABSL_FLAG(int, frontier_ply, -1,
           "estimate: plies counted exactly from the root before sampling (-1: chosen)");
 ABSL_FLAG(int, exact_plies, -1,
           "estimate: plies counted exactly above the leaves after sampling (-1: chosen)");
-ABSL_DECLARE_FLAG(bool, json);  // cli/verify.cc
+ABSL_DECLARE_FLAG(bool, json);  // cli/main.cc
 
 namespace pyke {
 namespace {
 
-constexpr int kUsageError = 2;
 constexpr double kMaxSeconds = 7 * 24 * 3600;
 constexpr double kDefaultSeconds = 10;
 
-int fail(const absl::Status& status) {
-  std::cerr << "pyke: " << status.message() << std::endl;
-  return kUsageError;
-}
+int fail(const absl::Status& status) { return console::fail("pyke", status); }
 
 std::string percent(long double fraction) {
   return absl::StrFormat("%.4f %%", static_cast<double>(fraction * 100));
@@ -95,12 +91,9 @@ int estimate_command(const std::vector<char*>& args, const std::string& fen, boo
   if (args.size() < 3) {
     return fail(absl::InvalidArgumentError("estimate needs a depth: pyke estimate DEPTH"));
   }
-  int depth = 0;
-  if (!absl::SimpleAtoi(args[2], &depth)) {
-    return fail(absl::InvalidArgumentError(absl::StrCat(
-        "depth '", args[2], "' is not a number (expected 0 to ", perft::kMaxDepth, ")")));
-  }
-  if (absl::Status s = perft::check_depth(depth); !s.ok()) return fail(s);
+  const absl::StatusOr<int> parsed_depth = request::parse_depth(args[2]);
+  if (!parsed_depth.ok()) return fail(parsed_depth.status());
+  const int depth = *parsed_depth;
   if (absl::Status s = perft::check_threads(threads); !s.ok()) return fail(s);
   perft::EstimateOptions options;
   options.threads = threads;
@@ -121,33 +114,27 @@ int estimate_command(const std::vector<char*>& args, const std::string& fen, boo
         "--frontier_ply and --exact_plies must be -1 (chosen) or 0 to the depth ", depth)));
   }
 
-  absl::StatusOr<Position> pos = Position::start();
-  if (!fen.empty()) {
-    bool file_letters = false;
-    pos = Position::from_fen(fen, &file_letters);
-    if (!pos.ok()) return fail(pos.status());
-    chess960 = chess960_notation(*pos, chess960 || file_letters);
-  }
-  pos = play_uci_moves(*pos, std::vector<std::string>(args.begin() + 3, args.end()), chess960);
-  if (!pos.ok()) return fail(pos.status());
+  const absl::StatusOr<request::Root> root =
+      request::parse_root(fen, std::vector<std::string>(args.begin() + 3, args.end()), chess960);
+  if (!root.ok()) return fail(root.status());
+  const Position& pos = root->position;
+  chess960 = root->chess960;
 
-  const bool show = !quiet && isatty(STDERR_FILENO);
-  bool shown = false;
-  if (show) {
+  absl::StatusOr<perft::Estimate> e;
+  {
     // The interval narrowing, rewritten in place and erased at the end.
-    options.progress = [&shown](const perft::Estimate& e) {
-      std::fprintf(stderr, "\r\x1b[K%s ± %s, %s samples, %.1f s", scientific(e.mean).c_str(),
-                   percent(e.relative_half_width()).c_str(),
-                   perft::grouped_count(e.samples).c_str(), e.seconds);
-      std::fflush(stderr);
-      shown = true;
+    console::ProgressLine progress({.enabled = !quiet});
+    options.progress = [&progress](const perft::Estimate& so_far) {
+      if (!progress.due()) return;
+      progress.show(absl::StrFormat("%s ± %s, %s samples, %.1f s", scientific(so_far.mean),
+                                    percent(so_far.relative_half_width()),
+                                    perft::grouped_count(so_far.samples), so_far.seconds));
     };
+    e = perft::estimate(pos, depth, options);
   }
-  absl::StatusOr<perft::Estimate> e = perft::estimate(*pos, depth, options);
-  if (shown) std::fprintf(stderr, "\r\x1b[K");
   if (!e.ok()) return fail(e.status());
   if (absl::GetFlag(FLAGS_json)) {
-    write_json(*pos, chess960, *e, threads, options.seed, std::cout);
+    write_json(pos, chess960, *e, threads, options.seed, std::cout);
   } else {
     write_text(*e, threads, options.seed, std::cout);
   }

@@ -13,7 +13,7 @@
 //   pyke --fen "<Shredder-FEN>" 5   a Chess960 position; castling printed as king takes rook
 //   pyke bench                  fixed positions and depths; counts checked; nodes/s per backend
 //   pyke bench --backend hq     … on one slider backend only (pext, magic, hq)
-//   pyke verify FILE.epd        every count of an EPD perft suite (cli/verify.h)
+//   pyke verify FILE.epd        every count of an EPD perft suite (verify/verify.h)
 //   pyke diff --engine CMD 5    where another engine's perft goes wrong (cli/diff.h)
 //   pyke                        UCI on stdin/stdout
 //
@@ -34,7 +34,6 @@
 #include <utility>
 #include <vector>
 
-#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
@@ -45,11 +44,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/bench.h"
-#include "cli/command_line.h"
 #include "cli/diff.h"
 #include "cli/estimate.h"
-#include "cli/text.h"
-#include "cli/verify.h"
+#include "cli/verify_command.h"
+#include "console/command_line.h"
+#include "console/fail.h"
+#include "console/json.h"
+#include "console/progress_line.h"
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
 #include "movegen/movegen.h"
@@ -57,43 +58,24 @@
 #include "movegen/zobrist.h"
 #include "perft/perft.h"
 #include "perft/stats.h"
+#include "request/flags.h"
+#include "request/request.h"
 #include "tt/move_stats_table.h"
 #include "tt/stats.h"
 #include "tt/table.h"
 #include "uci/engine.h"
 #include "uci/perft_report.h"
 
-ABSL_FLAG(std::string, fen, "", "count from this FEN instead of the start position");
-ABSL_FLAG(uint64_t, hash, 0, "transposition table size in MB; 0 turns hashing off");
-ABSL_FLAG(bool, chess960, false,
-          "Chess960 move notation: castling read and written as the king taking its rook "
-          "(e1h1); on by itself for a FEN whose castling field names rook files (Shredder-FEN)");
-ABSL_FLAG(bool, quiet, false, "no progress display on stderr during long counts");
-ABSL_FLAG(std::optional<int>, threads, std::nullopt,
-          "threads to count with, 1 to 1024 (default: every CPU this process may run on)");
 ABSL_FLAG(std::string, backend, "",
           "slider backend: pext, magic or hq (default: the fastest this CPU runs; see bench)");
-ABSL_FLAG(std::string, verify, "",
-          "with --hash: count again and fail unless both agree; 'recount' (without the table: "
-          "totals) or 'rekey' (with the table cleared and keys from another seed: totals and "
-          "every root move); bare --verify is recount up to depth 8, rekey deeper");
-ABSL_FLAG(std::optional<uint64_t>, zobrist_seed, std::nullopt,
-          "seed of the hash table's Zobrist keys, 0 to 2^64-1 (default 5789741557033030214, the "
-          "built-in keys)");
-ABSL_FLAG(bool, stats, false,
-          "perft statistics: captures, e.p., castles, promotions, checks, discovered and double "
-          "checks, mates, for every depth to DEPTH and per root move");
-ABSL_DECLARE_FLAG(bool, json);  // cli/verify.cc
+ABSL_FLAG(bool, json, false,
+          "print one JSON object instead of text (pyke DEPTH: the divide and the total; bench; "
+          "verify: totals and the failures; estimate)");
 
 namespace pyke {
 namespace {
 
-constexpr int kUsageError = 2;
-
-int fail(const absl::Status& status) {
-  std::cerr << "pyke: " << status.message() << std::endl;
-  return kUsageError;
-}
+int fail(const absl::Status& status) { return console::fail("pyke", status); }
 
 using Clock = std::chrono::steady_clock;
 
@@ -101,65 +83,37 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Progress on stderr, rewritten in place after each root move and erased at the end.
-class ProgressLine {
- public:
-  explicit ProgressLine(bool enabled) : enabled_(enabled), start_(Clock::now()) {}
-  ~ProgressLine() { erase(); }
-
-  void erase() {
-    if (enabled_ && shown_) std::fprintf(stderr, "\r\x1b[K");
-    shown_ = false;
-  }
-
-  // Shown only on a terminal, so its format is for people: "7/20 root moves, 1,234,567,890
-  // nodes, 2.1 s, 587,889,471 nodes/s, about 4 s left".
-  void update(int done, int total, absl::uint128 nodes) {
-    if (!enabled_) return;
-    const double elapsed = seconds_since(start_);
-    const double left = done > 0 ? elapsed * (total - done) / done : 0;
+// Progress of a divide: "7/20 root moves, 1,234,567,890 nodes, 2.1 s, 587,889,471 nodes/s,
+// about 4 s left", for people on a terminal.
+perft::Progress show_root_moves(console::ProgressLine& line) {
+  return [&line](int done, int total, absl::uint128 nodes) {
+    if (!line.due()) return;
+    const double elapsed = line.seconds();
     const absl::uint128 speed =
         elapsed > 0 ? absl::uint128(static_cast<double>(nodes) / elapsed) : 0;
-    std::fprintf(stderr,
-                 "\r\x1b[K%d/%d root moves, %s nodes, %.1f s, %s nodes/s, about %.0f s left", done,
-                 total, perft::grouped_count(nodes).c_str(), elapsed,
-                 perft::grouped_count(speed).c_str(), left);
-    std::fflush(stderr);
-    shown_ = true;
-  }
-
- private:
-  bool enabled_;
-  bool shown_ = false;
-  Clock::time_point start_;
-};
-
-// The position to count from, and whether its moves are written in Chess960 notation.
-absl::StatusOr<Position> starting_position(const std::vector<char*>& args, bool& chess960) {
-  absl::StatusOr<Position> pos = Position::start();
-  chess960 = absl::GetFlag(FLAGS_chess960);
-  if (const std::string fen = absl::GetFlag(FLAGS_fen); !fen.empty()) {
-    bool file_letters = false;
-    pos = Position::from_fen(fen, &file_letters);
-    if (!pos.ok()) return pos.status();
-    chess960 = chess960_notation(*pos, chess960 || file_letters);
-  }
-  return play_uci_moves(*pos, std::vector<std::string>(args.begin() + 2, args.end()), chess960);
+    line.show(absl::StrFormat("%d/%d root moves, %s nodes, %.1f s, %s nodes/s, about %.0f s left",
+                              done, total, perft::grouped_count(nodes), elapsed,
+                              perft::grouped_count(speed),
+                              console::seconds_left(elapsed, done, total)));
+  };
 }
 
-absl::StatusOr<int> thread_count() {
-  const int threads = absl::GetFlag(FLAGS_threads).value_or(perft::available_cpus());
-  if (absl::Status s = perft::check_threads(threads); !s.ok()) return s;
-  return threads;
+console::ProgressLine::Options progress_options() {
+  return {.enabled = !absl::GetFlag(FLAGS_quiet)};
 }
 
-absl::StatusOr<std::unique_ptr<tt::PerftTable>> make_table(int threads) {
-  const uint64_t megabytes = absl::GetFlag(FLAGS_hash);
-  if (megabytes == 0) return nullptr;
-  return tt::PerftTable::create(megabytes, threads);  // refuses sizes over kMaxMegabytes or the RAM
+// The keys drawn from `seed`. The test-only build //cli:pyke_weak_keys_for_test
+// (PYKE_WEAK_KEYS_FOR_TEST) keeps only their lowest 8 bits, so that distinct positions share
+// keys and hashed counts go wrong: tests/rekey_weak_keys_test.sh shows --verify rekey catching it.
+request::Keys keys_for(uint64_t seed) {
+#ifdef PYKE_WEAK_KEYS_FOR_TEST
+  return request::Keys::weakened_for_test(seed, 8);
+#else
+  return request::Keys(seed);
+#endif
 }
 
-// `pyke --json DEPTH`: one object, counts as JSON integers in full (cli/text.h):
+// `pyke --json DEPTH`: one object, counts as JSON integers in full (console/json.h):
 //   {"fen": …, "chess960": false, "depth": 5, "divide": {"a2a3": 181046, …}, "nodes": 4865609,
 //    "seconds": 0.021, "nodes_per_second": 231695666, "threads": 2, "hash_mb": 0,
 //    "backend": "pext"}
@@ -247,32 +201,6 @@ void write_stats_json(const Position& pos, bool chess960, int depth,
   out << "}\n";
 }
 
-// The deepest count that bare --verify recounts without the table; deeper, it rekeys.
-constexpr int kMaxRecountDepth = 8;
-
-// The --verify mode: "" (none), "recount" or "rekey"; bare --verify picks by depth.
-absl::StatusOr<std::string> verify_mode(int depth) {
-  const std::string mode = absl::GetFlag(FLAGS_verify);
-  if (mode.empty() || mode == "recount" || mode == "rekey") return mode;
-  if (mode == kBareFlagValue) return depth <= kMaxRecountDepth ? "recount" : "rekey";
-  return absl::InvalidArgumentError(
-      absl::StrCat("--verify '", mode, "' is not one of recount, rekey"));
-}
-
-// The keys drawn from `seed`. The test-only build //cli:pyke_weak_keys_for_test
-// (PYKE_WEAK_KEYS_FOR_TEST) keeps only their lowest 8 bits, so that distinct positions share
-// keys and hashed counts go wrong: tests/rekey_weak_keys_test.sh shows --verify rekey catching it.
-// The default seed's keys are kZobrist itself, in read-only data; others are made in `storage`.
-const ZobristKeys* keys_from_seed(uint64_t seed, std::unique_ptr<ZobristKeys>& storage) {
-#ifdef PYKE_WEAK_KEYS_FOR_TEST
-  storage = std::make_unique<ZobristKeys>(masked_keys(make_zobrist_keys(seed), 0xFF));
-#else
-  if (seed == kDefaultZobristSeed) return &kZobrist;
-  storage = std::make_unique<ZobristKeys>(make_zobrist_keys(seed));
-#endif
-  return storage.get();
-}
-
 // Root moves whose counts differ between two divides of the same position (same move order).
 std::vector<std::string> differing_moves(const std::vector<perft::DivideEntry>& a,
                                          const std::vector<perft::DivideEntry>& b, bool chess960) {
@@ -286,32 +214,29 @@ std::vector<std::string> differing_moves(const std::vector<perft::DivideEntry>& 
   return moves;
 }
 
-// `pyke --stats DEPTH`: the divide, then the statistics by root move and by depth.
-// `verify` is verify_mode()'s: "recount" counts every column of every root move again without
-// the table, "rekey" with the table cleared and keys from another seed.
-int run_stats(const Position& pos, bool chess960, int depth, int threads,
-              const std::string& verify) {
-  if (depth == 0) return fail(absl::OutOfRangeError("--stats needs a depth of at least 1"));
+// `pyke --stats DEPTH`: the divide, then the statistics by root move and by depth. With
+// --verify, every column of every root move is counted again: without the table (recount) or
+// with the table cleared and keys from another seed (rekey).
+int run_stats(const request::CountRequest& r) {
+  const Position& pos = r.root.position;
+  const bool chess960 = r.root.chess960;
   std::unique_ptr<tt::MoveStatsTable> table;
-  if (const uint64_t megabytes = absl::GetFlag(FLAGS_hash); megabytes > 0) {
+  if (r.hash_mb > 0) {
     absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> created =
-        tt::MoveStatsTable::create(megabytes, threads);
+        tt::MoveStatsTable::create(r.hash_mb, r.threads);
     if (!created.ok()) return fail(created.status());
     table = *std::move(created);
   }
-  const uint64_t seed = absl::GetFlag(FLAGS_zobrist_seed).value_or(kDefaultZobristSeed);
-  std::unique_ptr<ZobristKeys> keys, other_keys;
+  const request::Keys keys = keys_for(r.zobrist_seed);
   perft::StatsOptions options;
-  options.threads = threads;
+  options.threads = r.threads;
   options.table = table.get();
-  options.keys = keys_from_seed(seed, keys);
+  options.keys = keys.get();
   const bool json = absl::GetFlag(FLAGS_json);
   const Clock::time_point start = Clock::now();
-  ProgressLine progress(!absl::GetFlag(FLAGS_quiet) && isatty(STDERR_FILENO));
-  options.progress = [&progress](int done, int total, absl::uint128 n) {
-    progress.update(done, total, n);
-  };
-  absl::StatusOr<perft::StatsReport> report = perft::stats_report(pos, depth, options);
+  console::ProgressLine progress(progress_options());
+  options.progress = show_root_moves(progress);
+  absl::StatusOr<perft::StatsReport> report = perft::stats_report(pos, r.depth, options);
   progress.erase();
   if (!report.ok()) return fail(report.status());
   const double seconds = seconds_since(start);
@@ -320,17 +245,19 @@ int run_stats(const Position& pos, bool chess960, int depth, int threads,
 
   std::optional<bool> verified;
   std::optional<uint64_t> second_seed;
-  if (!verify.empty()) {
+  std::optional<request::Keys> other_keys;
+  if (r.verify != request::Verify::kNone) {
     options.progress = nullptr;
-    if (verify == "rekey") {
-      second_seed = rekey_seed(seed);
-      options.keys = keys_from_seed(*second_seed, other_keys);
-      table->clear(threads);  // nothing stored under the first keys may answer a probe
+    if (r.verify == request::Verify::kRekey) {
+      second_seed = rekey_seed(r.zobrist_seed);
+      other_keys = keys_for(*second_seed);
+      options.keys = other_keys->get();
+      table->clear(r.threads);  // nothing stored under the first keys may answer a probe
     } else {
       options.table = nullptr;
     }
     absl::StatusOr<std::vector<perft::StatsDivideEntry>> recount =
-        perft::divide_stats(pos, depth, options);
+        perft::divide_stats(pos, r.depth, options);
     if (!recount.ok()) return fail(recount.status());
     verified = recount->size() == report->divide.size();
     for (size_t i = 0; *verified && i < recount->size(); ++i) {
@@ -338,84 +265,75 @@ int run_stats(const Position& pos, bool chess960, int depth, int threads,
     }
   }
   if (json) {
-    write_stats_json(pos, chess960, depth, *report, seconds, speed, threads, table.get(), seed,
-                     second_seed, verified, std::cout);
+    write_stats_json(pos, chess960, r.depth, *report, seconds, speed, r.threads, table.get(),
+                     r.zobrist_seed, second_seed, verified, std::cout);
     return verified.value_or(true) ? 0 : 1;
   }
   uci::write_divide(uci::nodes_of(report->divide), std::cout, chess960);
   std::cout << '\n';
   uci::write_stats_report(report->divide, report->by_depth, chess960, isatty(STDOUT_FILENO),
                           std::cout);
-  const std::string how = second_seed ? absl::StrCat("under other keys (Zobrist seeds ", seed,
-                                                     " and ", *second_seed, ")")
+  const std::string how = second_seed ? absl::StrCat("under other keys (Zobrist seeds ",
+                                                     r.zobrist_seed, " and ", *second_seed, ")")
                                       : "without hashing";
   if (verified && !*verified) {
     std::cerr << "pyke: verification FAILED: the statistics " << how << " differ" << std::endl;
     return 1;
   }
   if (verified) {
-    std::cout << "Verified: the statistics " << how << " agree, every root move at depth " << depth
-              << "\n";
+    std::cout << "Verified: the statistics " << how << " agree, every root move at depth "
+              << r.depth << "\n";
   }
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds, speed);
   if (table) {
     std::cout << absl::StrFormat("Hash: %d MB, huge pages %d MB (%s), Zobrist seed %d\n",
                                  table->megabytes(), table->huge_page_bytes() >> 20,
-                                 table->huge_page_source(), seed);
+                                 table->huge_page_source(), r.zobrist_seed);
   }
   return 0;
 }
 
-// A divide with the progress line on stderr (when `show_progress`), erased at the end; `options`
-// keeps no callback afterwards.
+// A divide with the progress line on stderr, erased at the end; `options` keeps no callback
+// afterwards.
 absl::StatusOr<std::vector<perft::DivideEntry>> divide_with_progress(const Position& pos, int depth,
-                                                                     perft::Options& options,
-                                                                     bool show_progress) {
-  ProgressLine progress(show_progress);
-  options.progress = [&progress](int done, int total, absl::uint128 n) {
-    progress.update(done, total, n);
-  };
+                                                                     perft::Options& options) {
+  console::ProgressLine progress(progress_options());
+  options.progress = show_root_moves(progress);
   absl::StatusOr<std::vector<perft::DivideEntry>> divide = perft::divide(pos, depth, options);
   options.progress = nullptr;
   return divide;
 }
 
 int run_perft(const std::vector<char*>& args) {
-  int depth = 0;
-  if (!absl::SimpleAtoi(args[1], &depth)) {
-    return fail(absl::InvalidArgumentError(absl::StrCat(
-        "depth '", args[1], "' is not a number (expected 0 to ", perft::kMaxDepth, ")")));
+  const absl::StatusOr<request::CountRequest> r =
+      request::make_request(request::fields_from_flags(args, 1));
+  if (!r.ok()) return fail(r.status());
+  if (r->stats) return run_stats(*r);
+  const Position& pos = r->root.position;
+  const bool chess960 = r->root.chess960;
+  const int depth = r->depth;
+  std::unique_ptr<tt::PerftTable> table;
+  if (r->hash_mb > 0) {
+    // Refuses sizes over tt::PerftTable::kMaxMegabytes or the machine's memory.
+    absl::StatusOr<std::unique_ptr<tt::PerftTable>> created =
+        tt::PerftTable::create(r->hash_mb, r->threads);
+    if (!created.ok()) return fail(created.status());
+    table = *std::move(created);
   }
-  if (absl::Status s = perft::check_depth(depth); !s.ok()) return fail(s);
-  absl::StatusOr<std::string> verify = verify_mode(depth);
-  if (!verify.ok()) return fail(verify.status());
-  if (!verify->empty() && absl::GetFlag(FLAGS_hash) == 0) {
-    return fail(absl::InvalidArgumentError(
-        "--verify checks a hashed count against a second count: it needs --hash MB"));
-  }
-  absl::StatusOr<int> threads = thread_count();
-  if (!threads.ok()) return fail(threads.status());
-  bool chess960 = false;
-  absl::StatusOr<Position> pos = starting_position(args, chess960);
-  if (!pos.ok()) return fail(pos.status());
-  if (absl::GetFlag(FLAGS_stats)) return run_stats(*pos, chess960, depth, *threads, *verify);
-  absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = make_table(*threads);
-  if (!table.ok()) return fail(table.status());
-  const uint64_t seed = absl::GetFlag(FLAGS_zobrist_seed).value_or(kDefaultZobristSeed);
-  std::unique_ptr<ZobristKeys> keys, other_keys;
+  const uint64_t seed = r->zobrist_seed;
+  const request::Keys keys = keys_for(seed);
   perft::Options options;
-  options.threads = *threads;
-  options.table = table->get();
-  options.keys = keys_from_seed(seed, keys);
+  options.threads = r->threads;
+  options.table = table.get();
+  options.keys = keys.get();
 
   const bool json = absl::GetFlag(FLAGS_json);
-  const bool show_progress = !absl::GetFlag(FLAGS_quiet) && isatty(STDERR_FILENO);
   const Clock::time_point start = Clock::now();
   std::vector<perft::DivideEntry> entries;
   absl::uint128 nodes = 1;
   if (depth > 0) {
     absl::StatusOr<std::vector<perft::DivideEntry>> divide =
-        divide_with_progress(*pos, depth, options, show_progress);
+        divide_with_progress(pos, depth, options);
     if (!divide.ok()) return fail(divide.status());
     entries = *std::move(divide);
     nodes = perft::divide_total(entries);
@@ -433,20 +351,22 @@ int run_perft(const std::vector<char*>& args) {
   // the table rules it out; a count under independent keys makes it vanishingly unlikely that
   // both are wrong the same way, root move by root move.
   std::optional<Recount> recount;
+  std::optional<request::Keys> other_keys;
   std::vector<std::string> differing;
-  if (*verify == "recount") {
+  if (r->verify == request::Verify::kRecount) {
     options.table = nullptr;
     options.progress = nullptr;
-    absl::StatusOr<absl::uint128> unhashed = perft::perft(*pos, depth, options);
+    absl::StatusOr<absl::uint128> unhashed = perft::perft(pos, depth, options);
     if (!unhashed.ok()) return fail(unhashed.status());
     recount = Recount{.nodes = *unhashed, .agrees = *unhashed == nodes};
-  } else if (*verify == "rekey") {
+  } else if (r->verify == request::Verify::kRekey) {
     recount = Recount{.rekey = true, .seed = rekey_seed(seed)};
-    options.keys = keys_from_seed(recount->seed, other_keys);
-    (*table)->clear(*threads);  // nothing stored under the first keys may answer a probe
+    other_keys = keys_for(recount->seed);
+    options.keys = other_keys->get();
+    table->clear(r->threads);  // nothing stored under the first keys may answer a probe
     if (depth > 0) {
       absl::StatusOr<std::vector<perft::DivideEntry>> divide =
-          divide_with_progress(*pos, depth, options, show_progress);
+          divide_with_progress(pos, depth, options);
       if (!divide.ok()) return fail(divide.status());
       recount->entries = *std::move(divide);
       recount->nodes = perft::divide_total(recount->entries);
@@ -458,9 +378,9 @@ int run_perft(const std::vector<char*>& args) {
   }
   const bool verified = !recount || recount->agrees;
   const double speed = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
-  const tt::PerftTable* hash = table->get();
+  const tt::PerftTable* hash = table.get();
   if (json) {
-    write_json(*pos, chess960, depth, entries, nodes, seconds, speed, options.threads, hash, seed,
+    write_json(pos, chess960, depth, entries, nodes, seconds, speed, options.threads, hash, seed,
                recount, std::cout);
   } else {
     if (!verified && !recount->rekey) {
@@ -529,7 +449,7 @@ int run_uci() {
 }  // namespace pyke
 
 int main(int argc, char** argv) {
-  pyke::use_pyke_flags_usage("cli/");
+  pyke::console::use_pyke_flags_usage({"cli/", "request/"});
   absl::SetProgramUsageMessage(
       "counts chess move paths (perft).\n\n"
       "  pyke [--fen FEN] [--chess960] [--threads N] [--hash MB [--verify [recount|rekey]]]\n"
@@ -546,10 +466,10 @@ int main(int argc, char** argv) {
       "       [--fen FEN] [--chess960] DEPTH [MOVE ...]   find another engine's bug\n"
       "  pyke [--threads N] [--hash MB] [--chess960]  UCI on stdin/stdout");
   std::ios::sync_with_stdio(false);
-  pyke::accept_dashed_flag_names(argc, argv);  // --max-depth as well as --max_depth
+  pyke::console::accept_dashed_flag_names(argc, argv);  // --max-depth as well as --max_depth
   // `--verify` alone, or `--verify recount|rekey`.
   std::vector<char*> argv_with_values =
-      pyke::give_bare_flag_a_value(argc, argv, "verify", {"recount", "rekey"});
+      pyke::console::give_bare_flag_a_value(argc, argv, "verify", {"recount", "rekey"});
   const std::vector<char*> args =
       absl::ParseCommandLine(static_cast<int>(argv_with_values.size()), argv_with_values.data());
   const absl::StatusOr<pyke::cpu::SliderChoice> sliders = pyke::slider_choice();
@@ -574,7 +494,7 @@ int main(int argc, char** argv) {
     return pyke::verify_command(
         args, absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet),
         absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()),
-        absl::GetFlag(FLAGS_stats));
+        absl::GetFlag(FLAGS_stats), absl::GetFlag(FLAGS_json));
   }
   if (std::string(args[1]) == "estimate") {
     return pyke::estimate_command(

@@ -1,4 +1,4 @@
-#include "cli/command_line.h"
+#include "console/command_line.h"
 
 #include <unistd.h>
 
@@ -6,6 +6,7 @@
 #include <cstring>
 #include <deque>
 #include <string>
+#include <vector>
 
 #include "absl/flags/usage_config.h"
 #include "absl/strings/match.h"
@@ -14,12 +15,16 @@
 #include "movegen/attacks.h"
 #include "uci/engine.h"
 
-namespace pyke {
+namespace pyke::console {
 
-void use_pyke_flags_usage(absl::string_view flags_dir) {
+void use_pyke_flags_usage(std::initializer_list<absl::string_view> flag_dirs) {
   absl::FlagsUsageConfig usage;
-  usage.contains_help_flags = [dir = std::string(flags_dir)](absl::string_view file) {
-    return absl::StrContains(file, dir);
+  usage.contains_help_flags = [dirs = std::vector<std::string>(flag_dirs.begin(), flag_dirs.end())](
+                                  absl::string_view file) {
+    for (const std::string& dir : dirs) {
+      if (absl::StrContains(file, dir)) return true;
+    }
+    return false;
   };
   usage.contains_helpshort_flags = usage.contains_help_flags;
   usage.version_string = [] {
@@ -73,4 +78,4 @@ void enter_bazel_working_directory() {
   }
 }
 
-}  // namespace pyke
+}  // namespace pyke::console

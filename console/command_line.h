@@ -1,7 +1,7 @@
 // command_line.h — small command-line conveniences: `--help` and `--version`, flags written with
 // dashes as well as underscores, and relative paths under `bazel run`.
 //
-//   use_pyke_flags_usage("cli/");           // --help lists cli/'s flags; --version names Pyke
+//   use_pyke_flags_usage({"cli/", "request/"});  // --help lists those flags; --version names Pyke
 //   accept_dashed_flag_names(argc, argv);   // --max-depth=3  becomes  --max_depth=3
 //   absl::ParseCommandLine(argc, argv);
 //   enter_bazel_working_directory();        // before opening files named on the command line
@@ -14,22 +14,22 @@
 //
 //   std::vector<char*> args = give_bare_flag_a_value(argc, argv, "verify", {"recount", "rekey"});
 //   // --verify rekey 9  →  --verify=rekey 9;   --verify 9  →  --verify=<kBareFlagValue> 9
-#ifndef PYKE_CLI_COMMAND_LINE_H_
-#define PYKE_CLI_COMMAND_LINE_H_
+#ifndef PYKE_CONSOLE_COMMAND_LINE_H_
+#define PYKE_CONSOLE_COMMAND_LINE_H_
 
 #include <initializer_list>
 #include <vector>
 
 #include "absl/strings/string_view.h"
 
-namespace pyke {
+namespace pyke::console {
 
-// Abseil's flags usage for a Pyke binary: `--help` lists the flags defined in files under
-// `flags_dir` (Abseil would otherwise look for a file named after the binary, find none and print
+// Abseil's flags usage for a Pyke binary: `--help` lists the flags defined in files under any of
+// `flag_dirs` (Abseil would otherwise look for a file named after the binary, find none and print
 // "No flags matched"), and `--version` names the engine and the slider backend it counts with on
 // this CPU (Abseil's default names the binary's file and says whether Abseil itself was built
 // with assertions). Call before absl::ParseCommandLine.
-void use_pyke_flags_usage(absl::string_view flags_dir);
+void use_pyke_flags_usage(std::initializer_list<absl::string_view> flag_dirs);
 
 // Rewrites argv in place.
 void accept_dashed_flag_names(int argc, char** argv);
@@ -48,6 +48,6 @@ std::vector<char*> give_bare_flag_a_value(int argc, char** argv, absl::string_vi
 // `--engine ./my_engine` mean what they say. Does nothing outside `bazel run`.
 void enter_bazel_working_directory();
 
-}  // namespace pyke
+}  // namespace pyke::console
 
-#endif  // PYKE_CLI_COMMAND_LINE_H_
+#endif  // PYKE_CONSOLE_COMMAND_LINE_H_

@@ -1,4 +1,4 @@
-#include "cli/text.h"
+#include "console/json.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-// text.h — how `pyke` writes for programs: JSON (counts for people, with thousands separators, are
+// json.h — how Pyke writes for programs: JSON (counts for people, with thousands separators, are
 // perft::grouped_count).
 //
 //   json_string("a \"b\"")                      // "\"a \\\"b\\\"\""
@@ -7,8 +7,8 @@
 // pass 2^64). JSON numbers have no size limit and Python's json module reads them exactly;
 // JavaScript's JSON.parse rounds integers above 2^53, so read Pyke's output there with a
 // big-integer parser. Times are seconds as decimal fractions.
-#ifndef PYKE_CLI_TEXT_H_
-#define PYKE_CLI_TEXT_H_
+#ifndef PYKE_CONSOLE_JSON_H_
+#define PYKE_CONSOLE_JSON_H_
 
 #include <string>
 
@@ -28,4 +28,4 @@ std::string json_stats(const perft::Stats& stats);
 
 }  // namespace pyke
 
-#endif  // PYKE_CLI_TEXT_H_
+#endif  // PYKE_CONSOLE_JSON_H_

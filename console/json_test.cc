@@ -1,4 +1,4 @@
-#include "cli/text.h"
+#include "console/json.h"
 
 #include "absl/numeric/int128.h"
 #include "gtest/gtest.h"

@@ -48,7 +48,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/command_line.h"
+#include "console/command_line.h"
+#include "console/fail.h"
+#include "console/progress_line.h"
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
 #include "movegen/movegen.h"
@@ -60,32 +62,21 @@
 #include "perft/frontier.h"
 #include "perft/perft.h"
 #include "perft/stats.h"
+#include "request/flags.h"
+#include "request/request.h"
 #include "tt/move_stats_table.h"
 #include "tt/table.h"
 #include "uci/perft_report.h"
 
-ABSL_FLAG(std::string, fen, "", "count from this FEN instead of the start position");
-ABSL_FLAG(bool, chess960, false, "Chess960 move notation (castling as king takes rook)");
-ABSL_FLAG(uint64_t, hash, 0, "transposition table size in MB per process; 0: no hashing");
-ABSL_FLAG(std::optional<int>, threads, std::nullopt,
-          "threads per process, 1 to 1024 (default: every CPU the process may run on)");
+// The count's own flags (--fen, --chess960, --threads, --hash, --zobrist_seed, --stats,
+// --verify, --quiet) are request/flags.h's, shared with `pyke`.
 ABSL_FLAG(std::string, journal, "",
           "append every finished unit to this file; a run started again resumes from it");
 ABSL_FLAG(int, frontier, 0, "frontier ply (default: depth - 4, between 1 and 4)");
-ABSL_FLAG(bool, quiet, false, "no progress on stderr");
-ABSL_FLAG(bool, stats, false,
-          "perft statistics per move type (perft/stats.h): every unit returns the nine columns, "
-          "the journal keeps them, and the tables of `pyke --stats` are printed");
-ABSL_FLAG(std::optional<uint64_t>, zobrist_seed, std::nullopt,
-          "seed of the hash tables' Zobrist keys, 0 to 2^64-1 (default: the built-in keys)");
-ABSL_FLAG(std::string, verify, "",
-          "rekey (or bare --verify): count every unit under two key sets on two ranks and fail "
-          "unless they agree (needs --hash)");
 
 namespace pyke::mpi {
 namespace {
 
-constexpr int kUsageError = 2;
 constexpr int kTagResult = 1;  // worker -> rank 0: {unit or -1, then each column high, low}
 constexpr int kTagAssign = 2;  // rank 0 -> worker: {unit, or -1 to stop}
 
@@ -93,10 +84,8 @@ using Clock = std::chrono::steady_clock;
 
 struct Run {
   Position root = Position::start();
-  bool rekey = false;  // --verify rekey: task 2u + k is unit u under key set k
-  uint64_t seeds[2] = {kDefaultZobristSeed, 0};
-  const ZobristKeys* keys[2] = {&kZobrist, &kZobrist};  // kZobrist for the default seed
-  std::unique_ptr<ZobristKeys> own_keys[2];
+  bool rekey = false;     // --verify rekey: task 2u + k is unit u under key set k
+  request::Keys keys[2];  // key set k; the second is the first's rekey_seed under --verify rekey
   bool chess960 = false;
   int depth = 0;
   perft::Frontier frontier;
@@ -114,29 +103,25 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   Run run;
   if (args.size() < 2)
     return absl::InvalidArgumentError("usage: pyke_mpi [flags] DEPTH [MOVE ...]");
-  if (!absl::SimpleAtoi(args[1], &run.depth)) {
-    return absl::InvalidArgumentError(absl::StrCat("depth '", args[1], "' is not a number"));
+  // pyke_mpi re-keys only: every unit under two key sets, on two ranks.
+  request::Fields fields = request::fields_from_flags(args, 1);
+  if (!fields.verify.empty() && fields.verify != "rekey" && fields.verify != request::kBareVerify) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--verify '", fields.verify, "': pyke_mpi verifies by rekeying only (--verify rekey)"));
   }
-  if (absl::Status s = perft::check_depth(run.depth); !s.ok()) return s;
+  if (!fields.verify.empty()) fields.verify = "rekey";
+  absl::StatusOr<request::CountRequest> request = request::make_request(fields);
+  if (!request.ok()) return request.status();
+  run.depth = request->depth;
   if (run.depth < 1) return absl::InvalidArgumentError("pyke_mpi needs a depth of at least 1");
-  run.chess960 = absl::GetFlag(FLAGS_chess960);
-  if (const std::string fen = absl::GetFlag(FLAGS_fen); !fen.empty()) {
-    bool file_letters = false;
-    absl::StatusOr<Position> pos = Position::from_fen(fen, &file_letters);
-    if (!pos.ok()) return pos.status();
-    run.root = *pos;
-    run.chess960 = run.chess960 || file_letters;
-  }
-  run.chess960 = chess960_notation(run.root, run.chess960);
-  absl::StatusOr<Position> root = play_uci_moves(
-      run.root, std::vector<std::string>(args.begin() + 2, args.end()), run.chess960);
-  if (!root.ok()) return root.status();
-  run.root = *root;
-  run.threads = absl::GetFlag(FLAGS_threads).value_or(perft::available_cpus());
-  if (absl::Status s = perft::check_threads(run.threads); !s.ok()) return s;
+  run.root = request->root.position;
+  run.chess960 = request->root.chess960;
+  run.threads = request->threads;
+  run.rekey = request->verify == request::Verify::kRekey;
+  run.stats = request->stats;
   int ply = absl::GetFlag(FLAGS_frontier) > 0 ? absl::GetFlag(FLAGS_frontier)
                                               : perft::default_frontier_ply(run.depth);
-  if (absl::GetFlag(FLAGS_stats)) {
+  if (run.stats) {
     // A unit's statistics classify the moves below it; a unit of depth 0 has none, and the last
     // move's class cannot be read off a position that several move paths reach.
     if (run.depth < 2) {
@@ -152,25 +137,9 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   absl::StatusOr<perft::Frontier> frontier = perft::make_frontier(run.root, run.depth, ply);
   if (!frontier.ok()) return frontier.status();
   run.frontier = *std::move(frontier);
-  const std::string verify = absl::GetFlag(FLAGS_verify);
-  if (!verify.empty() && verify != "rekey" && verify != kBareFlagValue) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--verify '", verify, "': pyke_mpi verifies by rekeying only (--verify rekey)"));
-  }
-  run.rekey = !verify.empty();
-  if (run.rekey && absl::GetFlag(FLAGS_hash) == 0) {
-    return absl::InvalidArgumentError(
-        "--verify checks a hashed count against a second count: it needs --hash MB");
-  }
-  run.seeds[0] = absl::GetFlag(FLAGS_zobrist_seed).value_or(kDefaultZobristSeed);
-  run.seeds[1] = rekey_seed(run.seeds[0]);
-  for (int k = 0; k < 2; ++k) {
-    if (run.seeds[k] == kDefaultZobristSeed) continue;
-    run.own_keys[k] = std::make_unique<ZobristKeys>(make_zobrist_keys(run.seeds[k]));
-    run.keys[k] = run.own_keys[k].get();
-  }
-  run.stats = absl::GetFlag(FLAGS_stats);
-  if (const uint64_t mb = absl::GetFlag(FLAGS_hash); mb > 0 && run.stats) {
+  run.keys[0] = request::Keys(request->zobrist_seed);
+  if (run.rekey) run.keys[1] = request::Keys(rekey_seed(request->zobrist_seed));
+  if (const uint64_t mb = request->hash_mb; mb > 0 && run.stats) {
     absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> table =
         tt::MoveStatsTable::create(mb, run.threads);
     if (!table.ok()) return table.status();
@@ -194,7 +163,7 @@ perft::Stats count_unit(Run& run, size_t task) {
   const perft::WorkUnit& u = run.frontier.units[unit_of(run, task)];
   // One table serves both key sets: an entry stored under one is found under the other only by
   // a chance agreement of its checked key bits plus the bucket, as likely as any collision.
-  const ZobristKeys* keys = run.keys[key_set_of(run, task)];
+  const ZobristKeys* keys = run.keys[key_set_of(run, task)].get();
   perft::Stats count;
   if (run.stats) {
     perft::StatsOptions options;
@@ -236,38 +205,20 @@ void worker_loop(Run& run) {
 }
 
 // Progress on stderr: units, nodes, rate, estimate. In place on a terminal, else a line every
-// ten seconds (mpirun forwards stderr through a pipe).
-class Progress {
- public:
-  explicit Progress(bool enabled) : enabled_(enabled), tty_(isatty(STDERR_FILENO)) {}
-  ~Progress() {
-    if (enabled_ && tty_ && shown_) std::fprintf(stderr, "\r\x1b[K");
-  }
-  void update(size_t done, size_t total, absl::uint128 nodes, size_t resumed) {
-    if (!enabled_) return;
-    const auto now = Clock::now();
-    if (now - last_ < (tty_ ? std::chrono::milliseconds(500) : std::chrono::seconds(10))) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
-    const double fresh = static_cast<double>(done - resumed);
-    const double left = fresh > 0 ? elapsed * static_cast<double>(total - done) / fresh : 0;
-    std::fprintf(stderr, "%s%zu/%zu units, %s nodes, %.3g nodes/s, %.0f s, about %.0f s left%s",
-                 tty_ ? "\r\x1b[K" : "pyke_mpi: ", done, total, perft::count_text(nodes).c_str(),
-                 static_cast<double>(nodes) / std::max(elapsed, 1e-9), elapsed, left,
-                 tty_ ? "" : "\n");
-    std::fflush(stderr);
-    shown_ = true;
-  }
-
- private:
-  bool enabled_, tty_, shown_ = false;
-  Clock::time_point start_ = Clock::now(), last_{};
-};
-
-int fail(const absl::Status& status) {
-  std::cerr << "pyke_mpi: " << status.message() << std::endl;
-  return kUsageError;
+// ten seconds (mpirun forwards stderr through a pipe). Units taken from a journal do not count
+// towards the rate.
+void show_units(console::ProgressLine& line, size_t done, size_t total, absl::uint128 nodes,
+                size_t resumed) {
+  if (!line.due()) return;
+  const double elapsed = line.seconds();
+  line.show(absl::StrFormat("%zu/%zu units, %s nodes, %.3g nodes/s, %.0f s, about %.0f s left",
+                            done, total, perft::count_text(nodes),
+                            static_cast<double>(nodes) / std::max(elapsed, 1e-9), elapsed,
+                            console::seconds_left(elapsed, static_cast<double>(done - resumed),
+                                                  static_cast<double>(total - resumed))));
 }
+
+int fail(const absl::Status& status) { return console::fail("pyke_mpi", status); }
 
 // Rank 0: hands out units, gathers counts, journals them, prints the divide.
 int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
@@ -288,8 +239,8 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
     const size_t unit = unit_of(run, task);
     return absl::DataLossError(absl::StrCat(
         "unit ", unit, " counts ", perft::count_text(counts[2 * unit].nodes),
-        " under Zobrist seed ", run.seeds[0], " but ",
-        perft::count_text(counts[2 * unit + 1].nodes), " under seed ", run.seeds[1],
+        " under Zobrist seed ", run.keys[0].seed(), " but ",
+        perft::count_text(counts[2 * unit + 1].nodes), " under seed ", run.keys[1].seed(),
         counts[2 * unit].nodes == counts[2 * unit + 1].nodes ? " (their statistics differ)" : "",
         " (a hash collision or a faulty node); the run stops"));
   };
@@ -353,7 +304,10 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
   };
 
   {
-    Progress progress(!absl::GetFlag(FLAGS_quiet));
+    console::ProgressLine progress({.enabled = !absl::GetFlag(FLAGS_quiet),
+                                    .interval = std::chrono::milliseconds(500),
+                                    .pipe_interval = std::chrono::seconds(10),
+                                    .pipe_prefix = "pyke_mpi: "});
     LocalWorker local([&run](size_t unit) { return count_unit(run, unit); });
     std::deque<int> waiting;  // ranks that asked while nothing could be handed out
     int stopped = 0;
@@ -411,7 +365,7 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
         waiting.pop_front();
         assign(rank);
       }
-      progress.update(scheduler.done_count(), tasks, nodes_done, resumed);
+      show_units(progress, scheduler.done_count(), tasks, nodes_done, resumed);
       if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
   }  // the progress line is erased and rank 0's counting thread has finished
@@ -452,7 +406,7 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
     perft::StatsOptions options;
     options.threads = run.threads;
     options.table = run.stats_table.get();
-    options.keys = run.keys[0];
+    options.keys = run.keys[0].get();
     for (int d = 1; d < run.depth; ++d) {
       absl::StatusOr<perft::Stats> s = perft::perft_stats(run.root, d, options);
       if (!s.ok()) return fail(s.status());
@@ -463,9 +417,9 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
     uci::write_stats_report(entries, by_depth, run.chess960, /*grouped=*/false, std::cout);
   }
   if (run.rekey) {
-    std::cout << "Verified: every unit counted under Zobrist seeds " << run.seeds[0] << " and "
-              << run.seeds[1] << (ranks > 1 ? " on two different ranks" : " (one rank)")
-              << " agrees\n";
+    std::cout << "Verified: every unit counted under Zobrist seeds " << run.keys[0].seed()
+              << " and " << run.keys[1].seed()
+              << (ranks > 1 ? " on two different ranks" : " (one rank)") << " agrees\n";
   }
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds,
                                seconds > 0 ? static_cast<double>(counted_now) / seconds : 0.0);
@@ -490,9 +444,10 @@ int run_main(int argc, char** argv, bool use_mpi) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   }
-  accept_dashed_flag_names(argc, argv);  // --zobrist-seed as well as --zobrist_seed
+  console::accept_dashed_flag_names(argc, argv);  // --zobrist-seed as well as --zobrist_seed
   // `--verify` alone, or `--verify rekey`.
-  std::vector<char*> argv_with_values = give_bare_flag_a_value(argc, argv, "verify", {"rekey"});
+  std::vector<char*> argv_with_values =
+      console::give_bare_flag_a_value(argc, argv, "verify", {"rekey"});
   const std::vector<char*> args =
       absl::ParseCommandLine(static_cast<int>(argv_with_values.size()), argv_with_values.data());
   // The slider backend that is fast on this node's CPU (each rank chooses for its own).
@@ -508,7 +463,7 @@ int run_main(int argc, char** argv, bool use_mpi) {
     std::string header = journal_header(run->root.to_fen(CastlingNotation::kShredder), run->depth,
                                         run->frontier.ply, task_count(*run), run->stats);
     if (run->rekey) {
-      absl::StrAppend(&header, " rekey=", run->seeds[0], ",", run->seeds[1]);
+      absl::StrAppend(&header, " rekey=", run->keys[0].seed(), ",", run->keys[1].seed());
     }
     absl::StatusOr<Journal> opened =
         Journal::open(absl::GetFlag(FLAGS_journal), header, task_count(*run), run->stats);
@@ -527,7 +482,7 @@ int run_main(int argc, char** argv, bool use_mpi) {
   }
   int go = problem.ok() ? 1 : 0;
   if (ranks > 1) MPI_Bcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (!go) return rank == 0 ? fail(problem) : kUsageError;
+  if (!go) return rank == 0 ? fail(problem) : console::kCannotRun;
   if (rank != 0) {
     worker_loop(*run);
     return 0;
@@ -539,7 +494,7 @@ int run_main(int argc, char** argv, bool use_mpi) {
 }  // namespace pyke::mpi
 
 int main(int argc, char** argv) {
-  pyke::use_pyke_flags_usage("mpi/");
+  pyke::console::use_pyke_flags_usage({"mpi/", "request/"});
   absl::SetProgramUsageMessage(
       "perft on a cluster over MPI.\n\n"
       "  mpirun -np N pyke_mpi [--fen FEN] [--chess960] [--threads N] [--hash MB]\n"

@@ -26,14 +26,15 @@
 #include "absl/numeric/int128.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "cli/verify.h"
 #include "movegen/move.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "perft/perft.h"
 #include "perft/stats.h"
+#include "request/request.h"
 #include "tt/move_stats_table.h"
 #include "tt/table.h"
+#include "verify/verify.h"
 
 namespace py = pybind11;
 
@@ -49,21 +50,17 @@ T value_or_raise(absl::StatusOr<T> result) {
 
 py::int_ to_python(absl::uint128 n) { return py::int_(py::str(perft::count_text(n))); }
 
-// The position a call counts from: `fen` ("startpos" or a FEN) after `moves`; `chess960` on for
-// a Shredder-FEN whose castling field names rook files, as on the command line.
-struct Root {
-  Position pos;
-  bool chess960;
-};
+// The position a call counts from: `fen` ("startpos" or a FEN) after `moves`, as on the command
+// line (request/request.h).
+request::Root root_of(const std::string& fen, const std::vector<std::string>& moves,
+                      bool chess960) {
+  return value_or_raise(request::parse_root(fen, moves, chess960));
+}
 
-Root root_of(const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
-  Position pos = Position::start();
-  if (fen != "startpos") {
-    bool file_letters = false;
-    pos = value_or_raise(Position::from_fen(fen, &file_letters));
-    chess960 = chess960_notation(pos, chess960 || file_letters);
-  }
-  return {value_or_raise(play_uci_moves(pos, moves, chess960)), chess960};
+// `threads` as Python callers give it: 0 is every CPU this process may run on.
+int thread_count(int threads) {
+  return value_or_raise(
+      request::resolve_threads(threads == 0 ? std::nullopt : std::optional<int>(threads)));
 }
 
 // Threads and table of a count (threads 0 means every CPU this process may run on), and Ctrl-C:
@@ -85,10 +82,7 @@ struct Counting {
 
 Counting counting(int threads, uint64_t hash_mb) {
   Counting c;
-  c.options.threads = threads == 0 ? perft::available_cpus() : threads;
-  if (absl::Status s = perft::check_threads(c.options.threads); !s.ok()) {
-    throw py::value_error(std::string(s.message()));
-  }
+  c.options.threads = thread_count(threads);
   if (hash_mb > 0) {
     c.table = value_or_raise(tt::PerftTable::create(hash_mb, c.options.threads));
     c.options.table = c.table.get();
@@ -110,13 +104,13 @@ void watch_signals(Counting& c) {
 
 py::int_ perft_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
                   const std::vector<std::string>& moves, bool chess960) {
-  const Root root = root_of(fen, moves, chess960);
+  const request::Root root = root_of(fen, moves, chess960);
   Counting c = counting(threads, hash_mb);
   watch_signals(c);
   absl::StatusOr<absl::uint128> nodes;
   {
     py::gil_scoped_release counting_without_the_gil;
-    nodes = perft::perft(root.pos, depth, c.options);
+    nodes = perft::perft(root.position, depth, c.options);
   }
   c.raise_if_interrupted();
   return to_python(value_or_raise(std::move(nodes)));
@@ -124,13 +118,13 @@ py::int_ perft_py(const std::string& fen, int depth, int threads, uint64_t hash_
 
 py::dict divide_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
                    const std::vector<std::string>& moves, bool chess960) {
-  const Root root = root_of(fen, moves, chess960);
+  const request::Root root = root_of(fen, moves, chess960);
   Counting c = counting(threads, hash_mb);
   watch_signals(c);
   absl::StatusOr<std::vector<perft::DivideEntry>> entries;
   {
     py::gil_scoped_release counting_without_the_gil;
-    entries = perft::divide(root.pos, depth, c.options);
+    entries = perft::divide(root.position, depth, c.options);
   }
   c.raise_if_interrupted();
   py::dict out;  // sorted as `pyke DEPTH` prints them
@@ -171,14 +165,14 @@ py::dict stats_dict(const perft::Stats& stats) {
 
 py::dict stats_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
                   const std::vector<std::string>& moves, bool chess960) {
-  const Root root = root_of(fen, moves, chess960);
+  const request::Root root = root_of(fen, moves, chess960);
   Counting c = counting(threads, 0);
   watch_signals(c);
   StatsCounting s = stats_counting(c, hash_mb);
   absl::StatusOr<perft::Stats> stats;
   {
     py::gil_scoped_release counting_without_the_gil;
-    stats = perft::perft_stats(root.pos, depth, s.options);
+    stats = perft::perft_stats(root.position, depth, s.options);
   }
   c.raise_if_interrupted();
   return stats_dict(value_or_raise(std::move(stats)));
@@ -186,14 +180,14 @@ py::dict stats_py(const std::string& fen, int depth, int threads, uint64_t hash_
 
 py::dict divide_stats_py(const std::string& fen, int depth, int threads, uint64_t hash_mb,
                          const std::vector<std::string>& moves, bool chess960) {
-  const Root root = root_of(fen, moves, chess960);
+  const request::Root root = root_of(fen, moves, chess960);
   Counting c = counting(threads, 0);
   watch_signals(c);
   StatsCounting s = stats_counting(c, hash_mb);
   absl::StatusOr<std::vector<perft::StatsDivideEntry>> entries;
   {
     py::gil_scoped_release counting_without_the_gil;
-    entries = perft::divide_stats(root.pos, depth, s.options);
+    entries = perft::divide_stats(root.position, depth, s.options);
   }
   c.raise_if_interrupted();
   py::dict out;  // sorted as `pyke --stats DEPTH` prints them
@@ -206,9 +200,9 @@ py::dict divide_stats_py(const std::string& fen, int depth, int threads, uint64_
 
 std::vector<std::string> legal_moves_py(const std::string& fen,
                                         const std::vector<std::string>& moves, bool chess960) {
-  const Root root = root_of(fen, moves, chess960);
+  const request::Root root = root_of(fen, moves, chess960);
   std::vector<std::string> out;
-  for (Move move : legal_moves(root.pos)) out.push_back(to_uci(move, root.chess960));
+  for (Move move : legal_moves(root.position)) out.push_back(to_uci(move, root.chess960));
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -219,7 +213,7 @@ py::dict verify_py(const std::string& path, std::optional<int> max_depth, int th
   options.path = path;
   options.max_depth = max_depth;
   options.hash_megabytes = hash_mb;
-  options.threads = threads == 0 ? perft::available_cpus() : threads;
+  options.threads = thread_count(threads);
   absl::StatusOr<VerifyResults> results;
   {
     py::gil_scoped_release counting_without_the_gil;

@@ -42,12 +42,8 @@ absl::Status Engine::set_threads(int threads) {
 }
 
 void Engine::set_zobrist_seed(uint64_t seed) {
-  if (seed == zobrist_seed_) return;
-  zobrist_seed_ = seed;
-  own_keys_.reset();
-  if (seed != kDefaultZobristSeed)
-    own_keys_ = std::make_unique<ZobristKeys>(make_zobrist_keys(seed));
-  keys_ = own_keys_ ? own_keys_.get() : &kZobrist;
+  if (seed == keys_.seed()) return;
+  keys_ = request::Keys(seed);
   if (table_) table_->clear(threads_);
 }
 
@@ -216,7 +212,7 @@ absl::Status Engine::handle_go(absl::string_view args) {
   perft::Options options;
   options.threads = threads_;
   options.table = table_.get();
-  options.keys = keys_;
+  options.keys = keys_.get();
   options.stop = &stop_;
   count_ = std::thread([this, position = position_, depth, options, chess960] {
     absl::StatusOr<std::vector<perft::DivideEntry>> entries =

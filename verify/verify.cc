@@ -1,39 +1,29 @@
-#include "cli/verify.h"
+#include "verify/verify.h"
 
-#include <unistd.h>
-
-#include <chrono>
 #include <functional>
 #include <iostream>
 #include <memory>
 #include <utility>
 
-#include "absl/flags/flag.h"
 #include "absl/numeric/int128.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "cli/command_line.h"
-#include "cli/text.h"
+#include "console/fail.h"
+#include "console/json.h"
+#include "console/progress_line.h"
 #include "epd/epd.h"
 #include "movegen/position.h"
 #include "perft/perft.h"
 #include "tt/table.h"
-
-ABSL_FLAG(std::optional<int>, max_depth, std::nullopt,
-          "verify: check the counts up to this depth (default: every depth listed)");
-ABSL_FLAG(bool, json, false,
-          "print one JSON object instead of text (pyke DEPTH: the divide and the total; bench; "
-          "verify: totals and the failures)");
 
 namespace pyke {
 namespace {
 
 constexpr int kAllPassed = 0;
 constexpr int kSomeFailed = 1;
-constexpr int kCannotRun = 2;
 
 // One position of the file, parsed, with the counts to check (shallowest first).
 struct Check {
@@ -105,43 +95,17 @@ absl::StatusOr<std::vector<Check>> plan_checks(const std::vector<epd::Record>& r
   return checks;
 }
 
-using Clock = std::chrono::steady_clock;
-
-// "12/180 positions, line 37, depth 5, 1 failed, 3.2 s" on stderr, rewritten in place (at most
-// ten times a second) and erased when it goes out of scope.
-class ProgressLine {
- public:
-  ProgressLine(bool enabled, std::ostream& err) : enabled_(enabled), err_(err) {}
-  ~ProgressLine() { erase(); }
-
-  // Takes the line off the screen (until the next update), e.g. before other output.
-  void erase() {
-    if (enabled_ && shown_) err_ << "\r\x1b[K" << std::flush;
-    shown_ = false;
-  }
-
-  void update(int done, int total, int line, int depth, int failed) {
-    if (!enabled_) return;
-    const Clock::time_point now = Clock::now();
-    if (now - last_shown_ < std::chrono::milliseconds(100)) return;  // no flicker
-    last_shown_ = now;
-    const double seconds = std::chrono::duration<double>(now - start_).count();
-    err_ << absl::StrFormat("\r\x1b[K%d/%d positions, line %d, depth %d, %d failed, %.1f s", done,
-                            total, line, depth, failed, seconds)
-         << std::flush;
-    shown_ = true;
-  }
-
- private:
-  bool enabled_;
-  std::ostream& err_;
-  bool shown_ = false;
-  Clock::time_point start_ = Clock::now();
-  Clock::time_point last_shown_;
-};
+// "12/180 positions, line 37, depth 5, 1 failed, 3.2 s", at most ten times a second.
+void show_progress(console::ProgressLine& progress, int done, int total, int line, int depth,
+                   int failed) {
+  if (!progress.due()) return;
+  progress.show(absl::StrFormat("%d/%d positions, line %d, depth %d, %d failed, %.1f s", done,
+                                total, line, depth, failed, progress.seconds()));
+}
 
 // Counts every check; `on_failure` sees each failure as it is found.
-Results run_checks(const std::vector<Check>& checks, Counter& counter, ProgressLine& progress,
+Results run_checks(const std::vector<Check>& checks, Counter& counter,
+                   console::ProgressLine& progress,
                    const std::function<void(const Failure&)>& on_failure) {
   Results results;
   for (size_t i = 0; i < checks.size(); ++i) {
@@ -152,8 +116,8 @@ Results run_checks(const std::vector<Check>& checks, Counter& counter, ProgressL
     }
     bool failed = false;
     for (const auto& [depth, expected] : check.counts) {
-      progress.update(static_cast<int>(i), static_cast<int>(checks.size()), check.record->line,
-                      depth, static_cast<int>(results.failures.size()));
+      show_progress(progress, static_cast<int>(i), static_cast<int>(checks.size()),
+                    check.record->line, depth, static_cast<int>(results.failures.size()));
       absl::StatusOr<absl::uint128> got = counter.count(check.position, depth);
       if (!got.ok() || *got != expected) {
         results.failures.push_back({check.record, depth, expected, std::move(got)});
@@ -198,11 +162,6 @@ void write_json(const Results& results, const VerifyOptions& options, std::ostre
       << absl::StrJoin(failures, ", ") << "]}\n";
 }
 
-int fail(const absl::Status& status, std::ostream& err) {
-  err << "pyke: " << status.message() << std::endl;
-  return kCannotRun;
-}
-
 }  // namespace
 
 // The file read, planned and counted: the one path behind run_verify and verify_file. The
@@ -212,7 +171,8 @@ struct CheckedFile {
   Results results;
 };
 
-absl::StatusOr<CheckedFile> check_file(const VerifyOptions& options, ProgressLine& progress,
+absl::StatusOr<CheckedFile> check_file(const VerifyOptions& options,
+                                       console::ProgressLine& progress,
                                        const std::function<void(const Failure&)>& on_failure) {
   absl::StatusOr<std::vector<epd::Record>> records = epd::read_file(options.path);
   if (!records.ok()) return records.status();
@@ -225,7 +185,7 @@ absl::StatusOr<CheckedFile> check_file(const VerifyOptions& options, ProgressLin
 }
 
 absl::StatusOr<VerifyResults> verify_file(const VerifyOptions& options) {
-  ProgressLine progress(false, std::cerr);
+  console::ProgressLine progress({.enabled = false});
   const absl::StatusOr<CheckedFile> checked = check_file(options, progress, [](const Failure&) {});
   if (!checked.ok()) return checked.status();
   const Results& results = checked->results;
@@ -245,14 +205,14 @@ absl::StatusOr<VerifyResults> verify_file(const VerifyOptions& options) {
 int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
   absl::StatusOr<CheckedFile> checked;
   {
-    ProgressLine progress(options.progress, err);
+    console::ProgressLine progress({.enabled = options.progress}, err, /*terminal=*/true);
     checked = check_file(options, progress, [&](const Failure& f) {
       if (options.json) return;  // all at the end, in the one object
       progress.erase();
       write_failure(f, options, out);
     });
   }
-  if (!checked.ok()) return fail(checked.status(), err);
+  if (!checked.ok()) return console::fail("pyke", checked.status(), err);
   const Results& results = checked->results;
   if (options.json) {
     write_json(results, options, out);
@@ -265,29 +225,6 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   }
   out.flush();
   return results.failures.empty() ? kAllPassed : kSomeFailed;
-}
-
-int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet, int threads,
-                   bool stats) {
-  if (args.size() != 3) {
-    return fail(
-        absl::InvalidArgumentError("usage: pyke verify [--stats] FILE.epd|FILE.tsv [--max_depth N] "
-                                   "[--threads N] [--hash MB] [--json] [--quiet]"),
-        std::cerr);
-  }
-  enter_bazel_working_directory();
-  VerifyOptions options;
-  options.path = args[2];
-  options.max_depth = absl::GetFlag(FLAGS_max_depth);
-  options.hash_megabytes = hash_megabytes;
-  options.threads = threads;
-  options.progress = !quiet && isatty(STDERR_FILENO);
-  options.json = absl::GetFlag(FLAGS_json);
-  if (options.max_depth && *options.max_depth < 0) {
-    return fail(absl::InvalidArgumentError("--max_depth must be 0 or more"), std::cerr);
-  }
-  if (stats) return run_verify_stats(options, std::cout, std::cerr);
-  return run_verify(options, std::cout, std::cerr);
 }
 
 }  // namespace pyke

@@ -1,4 +1,5 @@
-// verify.h — `pyke verify FILE.epd`: checks Pyke's perft against every count of an EPD suite.
+// verify.h — checks Pyke's perft against every count of an EPD suite or a statistics file: the
+// library behind `pyke verify` and the Python module's pyke.verify.
 //
 //   pyke verify tests/data/published.epd --max_depth 3
 //   pyke verify --stats tests/data/perft_stats.tsv --max_depth 4   (perft statistics)
@@ -9,8 +10,8 @@
 // fails at its shallowest wrong depth (deeper counts are not tried: they would differ too).
 // Exit status: 0 when every position passes, 1 when any fails, 2 when the file cannot be read or
 // holds a malformed line (the message names the line and the problem).
-#ifndef PYKE_CLI_VERIFY_H_
-#define PYKE_CLI_VERIFY_H_
+#ifndef PYKE_VERIFY_VERIFY_H_
+#define PYKE_VERIFY_VERIFY_H_
 
 #include <cstdint>
 #include <optional>
@@ -63,12 +64,6 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
 // a number) is refused before anything is counted, its line named.
 int run_verify_stats(const VerifyOptions& options, std::ostream& out, std::ostream& err);
 
-// `pyke verify FILE`: `args` are the positional words after the program name ("verify", FILE);
-// the command's own flags (--max_depth, --json) are read here, the shared ones passed in.
-// With `stats`, FILE is a statistics file (run_verify_stats).
-int verify_command(const std::vector<char*>& args, uint64_t hash_megabytes, bool quiet, int threads,
-                   bool stats);
-
 }  // namespace pyke
 
-#endif  // PYKE_CLI_VERIFY_H_
+#endif  // PYKE_VERIFY_VERIFY_H_

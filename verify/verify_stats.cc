@@ -1,5 +1,5 @@
-// `pyke verify --stats FILE.tsv`: perft statistics (perft/stats.h) against every published
-// column of a statistics file (epd/stats_file.h). See verify.h.
+// Statistics files (`pyke verify --stats FILE.tsv`): perft statistics (perft/stats.h) against every
+// published column of a statistics file (epd/stats_file.h). See verify.h.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -11,13 +11,14 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "cli/text.h"
-#include "cli/verify.h"
+#include "console/fail.h"
+#include "console/json.h"
 #include "epd/stats_file.h"
 #include "movegen/position.h"
 #include "perft/perft.h"
 #include "perft/stats.h"
 #include "tt/move_stats_table.h"
+#include "verify/verify.h"
 
 namespace pyke {
 namespace {
@@ -90,10 +91,7 @@ std::string failure_json(const StatsFailure& f) {
 }  // namespace
 
 int run_verify_stats(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
-  const auto cannot_run = [&](const absl::Status& s) {
-    err << "pyke: " << s.message() << std::endl;
-    return 2;
-  };
+  const auto cannot_run = [&](const absl::Status& s) { return console::fail("pyke", s, err); };
   const absl::StatusOr<std::vector<epd::StatsRow>> rows = epd::read_stats_file(options.path);
   if (!rows.ok()) return cannot_run(rows.status());
   int skipped = 0;
