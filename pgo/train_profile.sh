@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Trains the PGO profile kept in the repository, pgo/pyke.profdata, which every default build
+# compiles with (.bazelrc). Run it after a change to code the profile covers, when
+# pgo/check_profile.sh (part of .ci/run) reports the profile stale:
+#
+#   pgo/train_profile.sh            # about 15 minutes on 2 cores
+#
+# The profile is trained once per instruction level the code is compiled for, in that level's
+# build: x86-64-v2 (--config=portable), x86-64-v3 (--config=avx2) and this machine's own
+# (-march=native: AVX-512 with VPOPCNTDQ on the machines Pyke is developed on). A function
+# compiled differently for another level (the AVX-512 counting, the PEXT sliders) is a different
+# function to the profile: the profiles merge side by side, each keyed by the function's name
+# and the hash of its control flow, so a default build on any of those CPUs finds its own. A
+# level the CPU here cannot run is left out, and said.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bazel=(./bazelw)
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+# The levels and the CPU flags each needs to run its training.
+levels=(portable avx2 native)
+declare -A needs=(
+  [portable]="sse4_2 popcnt"
+  [avx2]="avx2 bmi2"
+  [native]=""
+)
+cpu_flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+
+profiles=()
+for level in "${levels[@]}"; do
+  missing=()
+  for flag in ${needs[$level]}; do
+    [[ "$cpu_flags" == *" $flag "* ]] || missing+=("$flag")
+  done
+  if ((${#missing[@]} > 0)); then
+    echo "train_profile: skipping $level: this CPU lacks ${missing[*]}" >&2
+    continue
+  fi
+  config=(--config=train)
+  [[ $level != native ]] && config+=("--config=$level")
+  echo "train_profile: training the $level build" >&2
+  "${bazel[@]}" build "${config[@]}" //pgo:training
+  bin="$("${bazel[@]}" info "${config[@]}" bazel-bin 2>/dev/null)"
+  cp "$bin/pgo/training.profdata" "$out/$level.profdata"
+  profiles+=("$out/$level.profdata")
+done
+
+llvm-profdata-16 merge -o pgo/pyke.profdata "${profiles[@]}"
+echo "train_profile: wrote pgo/pyke.profdata ($(du -k pgo/pyke.profdata | cut -f1) KB) from" \
+  "${#profiles[@]} levels on $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" >&2
