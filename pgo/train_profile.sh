@@ -6,12 +6,13 @@
 #   pgo/train_profile.sh            # about 15 minutes on 2 cores
 #
 # The profile is trained once per instruction level the code is compiled for, in that level's
-# build: x86-64-v2 (--config=portable), x86-64-v3 (--config=avx2) and this machine's own
-# (-march=native: AVX-512 with VPOPCNTDQ on the machines Pyke is developed on). A function
-# compiled differently for another level (the AVX-512 counting, the PEXT sliders) is a different
-# function to the profile: the profiles merge side by side, each keyed by the function's name
-# and the hash of its control flow, so a default build on any of those CPUs finds its own. A
-# level the CPU here cannot run is left out, and said.
+# build: this machine's own (-march=native: AVX-512 with VPOPCNTDQ on the machines Pyke is
+# developed on), x86-64-v3 (--config=avx2) and x86-64-v2 (--config=portable). A function compiled
+# differently for another level (the AVX-512 counting, the PEXT sliders) is a different function
+# to the profile: the levels' profiles merge side by side, each function keyed by its name and
+# the hash of its control flow, so a default build on any of those CPUs finds its own. A function
+# compiled alike on several levels keeps the first level's counts (pgo/merge_levels.py). A level
+# the CPU here cannot run is left out, and said.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +21,7 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
 # The levels and the CPU flags each needs to run its training.
-levels=(portable avx2 native)
+levels=(native avx2 portable)
 declare -A needs=(
   [portable]="sse4_2 popcnt"
   [avx2]="avx2 bmi2"
@@ -43,10 +44,11 @@ for level in "${levels[@]}"; do
   echo "train_profile: training the $level build" >&2
   "${bazel[@]}" build "${config[@]}" //pgo:training
   bin="$("${bazel[@]}" info "${config[@]}" bazel-bin 2>/dev/null)"
-  cp "$bin/pgo/training.profdata" "$out/$level.profdata"
-  profiles+=("$out/$level.profdata")
+  llvm-profdata-16 merge --text -o "$out/$level.proftext" "$bin/pgo/training.profdata"
+  profiles+=("$out/$level.proftext")
 done
 
-llvm-profdata-16 merge -o pgo/pyke.profdata "${profiles[@]}"
+pgo/merge_levels.py "$out/merged.proftext" "${profiles[@]}"
+llvm-profdata-16 merge -o pgo/pyke.profdata "$out/merged.proftext"
 echo "train_profile: wrote pgo/pyke.profdata ($(du -k pgo/pyke.profdata | cut -f1) KB) from" \
   "${#profiles[@]} levels on $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" >&2
