@@ -155,18 +155,14 @@ int diff_command(const std::vector<char*>& args, const std::string& fen, uint64_
   if (absl::Status s = diff::position_after(*root, moves, chess960).status(); !s.ok()) {
     return fail(s);
   }
-  std::unique_ptr<tt::PerftTable> table;
-  if (hash_megabytes > 0) {
-    absl::StatusOr<std::unique_ptr<tt::PerftTable>> created =
-        tt::PerftTable::create(hash_megabytes, threads);
-    if (!created.ok()) return fail(created.status());
-    table = *std::move(created);
-  }
+  absl::StatusOr<std::unique_ptr<tt::PerftTable>> table =
+      request::make_table<tt::PerftTable>(hash_megabytes, threads);
+  if (!table.ok()) return fail(table.status());
   absl::StatusOr<std::unique_ptr<diff::PerftSource>> engine =
       start_engine(root->to_fen(), chess960);
   if (!engine.ok()) return fail(engine.status());
 
-  diff::MovegenSource pyke(*root, table.get(), chess960, threads);
+  diff::MovegenSource pyke(*root, table->get(), chess960, threads);
   absl::StatusOr<diff::DiffResult> result =
       diff::find_difference(*root, moves, *depth, pyke, **engine, print_level, chess960);
   if (!result.ok()) return fail(result.status());

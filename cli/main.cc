@@ -220,13 +220,10 @@ std::vector<std::string> differing_moves(const std::vector<perft::DivideEntry>& 
 int run_stats(const request::CountRequest& r) {
   const Position& pos = r.root.position;
   const bool chess960 = r.root.chess960;
-  std::unique_ptr<tt::MoveStatsTable> table;
-  if (r.hash_mb > 0) {
-    absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> created =
-        tt::MoveStatsTable::create(r.hash_mb, r.threads);
-    if (!created.ok()) return fail(created.status());
-    table = *std::move(created);
-  }
+  absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> created =
+      request::make_table<tt::MoveStatsTable>(r.hash_mb, r.threads);
+  if (!created.ok()) return fail(created.status());
+  const std::unique_ptr<tt::MoveStatsTable> table = *std::move(created);
   const request::Keys keys = keys_for(r.zobrist_seed);
   perft::StatsOptions options;
   options.threads = r.threads;
@@ -312,14 +309,10 @@ int run_perft(const std::vector<char*>& args) {
   const Position& pos = r->root.position;
   const bool chess960 = r->root.chess960;
   const int depth = r->depth;
-  std::unique_ptr<tt::PerftTable> table;
-  if (r->hash_mb > 0) {
-    // Refuses sizes over tt::PerftTable::kMaxMegabytes or the machine's memory.
-    absl::StatusOr<std::unique_ptr<tt::PerftTable>> created =
-        tt::PerftTable::create(r->hash_mb, r->threads);
-    if (!created.ok()) return fail(created.status());
-    table = *std::move(created);
-  }
+  absl::StatusOr<std::unique_ptr<tt::PerftTable>> created =
+      request::make_table<tt::PerftTable>(r->hash_mb, r->threads);
+  if (!created.ok()) return fail(created.status());
+  const std::unique_ptr<tt::PerftTable> table = *std::move(created);
   const uint64_t seed = r->zobrist_seed;
   const request::Keys keys = keys_for(seed);
   perft::Options options;

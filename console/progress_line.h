@@ -27,10 +27,10 @@ class ProgressLine {
   using Clock = std::chrono::steady_clock;
 
   struct Options {
-    bool enabled = true;                                // false: never shown (--quiet)
+    bool enabled = true;                                        // false: never shown (--quiet)
     Clock::duration interval = std::chrono::milliseconds(100);  // on a terminal
     std::optional<Clock::duration> pipe_interval;               // none: silent off a terminal
-    std::string pipe_prefix;                            // before each plain line: "pyke_mpi: "
+    std::string pipe_prefix;  // before each plain line: "pyke_mpi: "
   };
 
   // On stderr, which is a terminal or not as isatty says.

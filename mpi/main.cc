@@ -139,13 +139,14 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   run.frontier = *std::move(frontier);
   run.keys[0] = request::Keys(request->zobrist_seed);
   if (run.rekey) run.keys[1] = request::Keys(rekey_seed(request->zobrist_seed));
-  if (const uint64_t mb = request->hash_mb; mb > 0 && run.stats) {
+  if (run.stats) {
     absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> table =
-        tt::MoveStatsTable::create(mb, run.threads);
+        request::make_table<tt::MoveStatsTable>(request->hash_mb, run.threads);
     if (!table.ok()) return table.status();
     run.stats_table = *std::move(table);
-  } else if (mb > 0) {
-    absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = tt::PerftTable::create(mb, run.threads);
+  } else {
+    absl::StatusOr<std::unique_ptr<tt::PerftTable>> table =
+        request::make_table<tt::PerftTable>(request->hash_mb, run.threads);
     if (!table.ok()) return table.status();
     run.table = *std::move(table);
   }

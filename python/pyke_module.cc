@@ -83,10 +83,8 @@ struct Counting {
 Counting counting(int threads, uint64_t hash_mb) {
   Counting c;
   c.options.threads = thread_count(threads);
-  if (hash_mb > 0) {
-    c.table = value_or_raise(tt::PerftTable::create(hash_mb, c.options.threads));
-    c.options.table = c.table.get();
-  }
+  c.table = value_or_raise(request::make_table<tt::PerftTable>(hash_mb, c.options.threads));
+  c.options.table = c.table.get();
   return c;
 }
 
@@ -147,10 +145,8 @@ StatsCounting stats_counting(const Counting& c, uint64_t hash_mb) {
   s.options.threads = c.options.threads;
   s.options.stop = c.options.stop;
   s.options.progress = c.options.progress;
-  if (hash_mb > 0) {
-    s.table = value_or_raise(tt::MoveStatsTable::create(hash_mb, s.options.threads));
-    s.options.table = s.table.get();
-  }
+  s.table = value_or_raise(request::make_table<tt::MoveStatsTable>(hash_mb, s.options.threads));
+  s.options.table = s.table.get();
   return s;
 }
 

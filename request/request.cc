@@ -36,8 +36,8 @@ absl::StatusOr<Root> parse_root(absl::string_view fen, const std::vector<std::st
 absl::StatusOr<int> parse_depth(absl::string_view text) {
   int depth = 0;
   if (!absl::SimpleAtoi(text, &depth)) {
-    return absl::InvalidArgumentError(absl::StrCat("depth '", text, "' is not a number (expected 0 to ",
-                                                   perft::kMaxDepth, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("depth '", text, "' is not a number (expected 0 to ", perft::kMaxDepth, ")"));
   }
   if (absl::Status s = perft::check_depth(depth); !s.ok()) return s;
   return depth;
@@ -76,8 +76,8 @@ Keys::Keys(uint64_t seed) : seed_(seed) {
 
 Keys Keys::weakened_for_test(uint64_t seed, int bits) {
   Keys keys(seed);
-  keys.own_ = std::make_unique<ZobristKeys>(
-      masked_keys(make_zobrist_keys(seed), (Key{1} << bits) - 1));
+  keys.own_ =
+      std::make_unique<ZobristKeys>(masked_keys(make_zobrist_keys(seed), (Key{1} << bits) - 1));
   return keys;
 }
 

@@ -88,17 +88,26 @@ class Keys {
   std::unique_ptr<ZobristKeys> own_;
 };
 
+// The table a count asks for: null when `hash_mb` is 0, else Table::create(hash_mb, threads)
+// (tt::PerftTable or tt::MoveStatsTable), which refuses sizes over tt's limit or the machine's
+// memory, and is first touched by `threads` threads.
+template <class Table>
+absl::StatusOr<std::unique_ptr<Table>> make_table(uint64_t hash_mb, int threads) {
+  if (hash_mb == 0) return std::unique_ptr<Table>();
+  return Table::create(hash_mb, threads);
+}
+
 // What a user wrote for one count, before any of it is checked.
 struct Fields {
-  std::string fen;                // "" or "startpos": the start position
-  std::vector<std::string> moves;  // played from `fen` before counting
-  bool chess960 = false;          // Chess960 notation asked for
-  std::string depth;              // as written: "7"
-  std::optional<int> threads;     // nullopt: every CPU this process may run on
-  uint64_t hash_mb = 0;           // 0: no table
+  std::string fen;                       // "" or "startpos": the start position
+  std::vector<std::string> moves;        // played from `fen` before counting
+  bool chess960 = false;                 // Chess960 notation asked for
+  std::string depth;                     // as written: "7"
+  std::optional<int> threads;            // nullopt: every CPU this process may run on
+  uint64_t hash_mb = 0;                  // 0: no table
   std::optional<uint64_t> zobrist_seed;  // nullopt: kDefaultZobristSeed
-  bool stats = false;             // perft statistics per move type (perft/stats.h)
-  std::string verify;             // as parse_verify takes it
+  bool stats = false;                    // perft statistics per move type (perft/stats.h)
+  std::string verify;                    // as parse_verify takes it
 };
 
 // One count, checked: everything a front end needs to run it.

@@ -1,5 +1,7 @@
 #include "request/request.h"
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,7 +31,8 @@ TEST(ParseRoot, StartPositionAfterMoves) {
     absl::StatusOr<Root> root = parse_root(start, {"e2e4", "e7e5"}, false);
     ASSERT_TRUE(root.ok()) << root.status();
     EXPECT_EQ(root->position.to_fen(),
-              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");  // no e.p.: no pawn can take
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");  // no e.p.: no pawn
+                                                                                // can take
     EXPECT_FALSE(root->chess960);
   }
 }
@@ -57,8 +60,7 @@ TEST(ParseRoot, ErrorsNameTheProblem) {
   EXPECT_EQ(bad_fen.status().code(), absl::StatusCode::kInvalidArgument);
   const absl::StatusOr<Root> illegal = parse_root("", {"e2e5"}, false);
   ASSERT_FALSE(illegal.ok());
-  EXPECT_NE(illegal.status().message().find("e2e5"), absl::string_view::npos)
-      << illegal.status();
+  EXPECT_NE(illegal.status().message().find("e2e5"), absl::string_view::npos) << illegal.status();
 }
 
 TEST(ParseDepth, RangeAndText) {
@@ -105,6 +107,27 @@ TEST(Keys, WeakenedKeysKeepOnlyTheirLowBits) {
   const Keys weak = Keys::weakened_for_test(kDefaultZobristSeed, 8);
   EXPECT_NE(weak.get(), &kZobrist);
   for (const Key k : weak.get()->piece[0]) EXPECT_LE(k, Key{0xFF});
+}
+
+// Stands in for tt::PerftTable and tt::MoveStatsTable: records what it was made with.
+struct FakeTable {
+  static absl::StatusOr<std::unique_ptr<FakeTable>> create(uint64_t megabytes, int threads) {
+    if (megabytes > 1000) return absl::ResourceExhaustedError("too big");
+    return std::make_unique<FakeTable>(FakeTable{megabytes, threads});
+  }
+  uint64_t megabytes;
+  int threads;
+};
+
+TEST(MakeTable, NoneWithoutHashElseCreated) {
+  absl::StatusOr<std::unique_ptr<FakeTable>> none = make_table<FakeTable>(0, 4);
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(*none, nullptr);
+  absl::StatusOr<std::unique_ptr<FakeTable>> some = make_table<FakeTable>(64, 4);
+  ASSERT_TRUE(some.ok() && *some != nullptr);
+  EXPECT_EQ((*some)->megabytes, 64u);
+  EXPECT_EQ((*some)->threads, 4);
+  EXPECT_EQ(make_table<FakeTable>(5000, 1).status().code(), absl::StatusCode::kResourceExhausted);
 }
 
 TEST(MakeRequest, ChecksEveryField) {

@@ -17,6 +17,7 @@
 #include "epd/epd.h"
 #include "movegen/position.h"
 #include "perft/perft.h"
+#include "request/request.h"
 #include "tt/table.h"
 
 namespace pyke {
@@ -53,12 +54,10 @@ class Counter {
     if (absl::Status s = perft::check_threads(threads); !s.ok()) return s;
     Counter counter;
     counter.threads_ = threads;
-    if (hash_megabytes > 0) {
-      absl::StatusOr<std::unique_ptr<tt::PerftTable>> table =
-          tt::PerftTable::create(hash_megabytes, threads);
-      if (!table.ok()) return table.status();
-      counter.table_ = *std::move(table);
-    }
+    absl::StatusOr<std::unique_ptr<tt::PerftTable>> table =
+        request::make_table<tt::PerftTable>(hash_megabytes, threads);
+    if (!table.ok()) return table.status();
+    counter.table_ = *std::move(table);
     return counter;
   }
 

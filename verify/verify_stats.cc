@@ -17,6 +17,7 @@
 #include "movegen/position.h"
 #include "perft/perft.h"
 #include "perft/stats.h"
+#include "request/request.h"
 #include "tt/move_stats_table.h"
 #include "verify/verify.h"
 
@@ -100,14 +101,10 @@ int run_verify_stats(const VerifyOptions& options, std::ostream& out, std::ostre
   perft::StatsOptions count_options;
   count_options.threads = options.threads;
   if (absl::Status s = perft::check_threads(options.threads); !s.ok()) return cannot_run(s);
-  std::unique_ptr<tt::MoveStatsTable> table;
-  if (options.hash_megabytes > 0) {
-    absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> created =
-        tt::MoveStatsTable::create(options.hash_megabytes, options.threads);
-    if (!created.ok()) return cannot_run(created.status());
-    table = *std::move(created);
-    count_options.table = table.get();
-  }
+  absl::StatusOr<std::unique_ptr<tt::MoveStatsTable>> table =
+      request::make_table<tt::MoveStatsTable>(options.hash_megabytes, options.threads);
+  if (!table.ok()) return cannot_run(table.status());
+  count_options.table = table->get();
   int passed = 0;
   std::vector<StatsFailure> failures;
   for (const StatsCheck& check : *checks) {
