@@ -23,10 +23,8 @@
 // chosen by what is fast on this CPU (cpu/slider_choice.h).
 #include <unistd.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -39,8 +37,6 @@
 #include "absl/flags/usage.h"
 #include "absl/numeric/int128.h"
 #include "absl/status/status.h"
-#include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/bench.h"

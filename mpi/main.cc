@@ -23,13 +23,12 @@
 //    halves of a unit: it gets another unit's), and stops with an error unless the two agree;
 //    the journal's header names both seeds and its lines hold both counts of every unit.
 #include <mpi.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <iostream>
@@ -44,8 +43,6 @@
 #include "absl/flags/usage.h"
 #include "absl/numeric/int128.h"
 #include "absl/status/status.h"
-#include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "console/command_line.h"
@@ -53,7 +50,6 @@
 #include "console/progress_line.h"
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
-#include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "movegen/zobrist.h"
 #include "mpi/journal.h"
