@@ -131,6 +131,7 @@ int estimate_command(const std::vector<char*>& args, const std::string& fen, boo
                                     perft::grouped_count(so_far.samples), so_far.seconds));
     };
     e = perft::estimate(pos, depth, options);
+    options.progress = nullptr;  // it shows on a line that ends here
   }
   if (!e.ok()) return fail(e.status());
   if (absl::GetFlag(FLAGS_json)) {

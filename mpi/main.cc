@@ -99,6 +99,10 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   Run run;
   if (args.size() < 2)
     return absl::InvalidArgumentError("usage: pyke_mpi [flags] DEPTH [MOVE ...]");
+  // The depth first, as pyke_mpi needs it: a unit must have moves below it.
+  absl::StatusOr<int> depth = request::parse_depth(args[1]);
+  if (!depth.ok()) return depth.status();
+  if (*depth < 1) return absl::InvalidArgumentError("pyke_mpi needs a depth of at least 1");
   // pyke_mpi re-keys only: every unit under two key sets, on two ranks.
   request::Fields fields = request::fields_from_flags(args, 1);
   if (!fields.verify.empty() && fields.verify != "rekey" && fields.verify != request::kBareVerify) {
@@ -109,7 +113,6 @@ absl::StatusOr<Run> prepare(const std::vector<char*>& args) {
   absl::StatusOr<request::CountRequest> request = request::make_request(fields);
   if (!request.ok()) return request.status();
   run.depth = request->depth;
-  if (run.depth < 1) return absl::InvalidArgumentError("pyke_mpi needs a depth of at least 1");
   run.root = request->root.position;
   run.chess960 = request->root.chess960;
   run.threads = request->threads;

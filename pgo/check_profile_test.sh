@@ -22,21 +22,27 @@ mismatch() {  # mismatch SOURCE NAME COUNT
   echo "warning: $1: function control flow change detected (hash mismatch) $2 Hash = 123 up to $3 count discarded [-Wbackend-plugin]"
 }
 
-printf 'INFO: Build completed successfully\n' > "$dir/clean.log"
+printf '[12 / 90] Compiling perft/depth2_node.cc; 3s linux-sandbox\nINFO: Build completed successfully\n' > "$dir/clean.log"
 expect "a clean build is current" 0 "$dir/clean.log" "is current"
 
-{ echo "INFO: From Compiling perft/kernel_plain.cc:"
+printf 'INFO: Build completed successfully, 4 total actions\n' > "$dir/cached.log"
+expect "a cached build tells nothing" 2 "$dir/cached.log" "no compile"
+
+{ echo "[3 / 90] Compiling perft/kernel_plain.cc; 1s linux-sandbox"
+  echo "INFO: From Compiling perft/kernel_plain.cc:"
   mismatch perft/kernel_plain.cc _ZN4pyke5perft8internal17count_depth2_node 2166188
   mismatch perft/kernel_plain.cc _ZN4pyke5perft8internal17count_depth2_node 2166188
 } > "$dir/stale.log"
 expect "a trained kernel function changed" 1 "$dir/stale.log" "stale: 1 trained functions"
 
-{ mismatch movegen/position.cc _ZN4pyke8Position4playENS_4MoveE 12
+{ echo "INFO: From Compiling movegen/position.cc:"
+  mismatch movegen/position.cc _ZN4pyke8Position4playENS_4MoveE 12
   mismatch tt/table.cc _ZN4pyke2tt10PerftTable5clearEi 3
 } > "$dir/movegen.log"
 expect "movegen and tt are the counting path too" 1 "$dir/movegen.log" "stale: 2 trained"
 
-{ mismatch cli/main.cc main 84
+{ echo "INFO: From Compiling cli/main.cc:"
+  mismatch cli/main.cc main 84
   mismatch mpi/main.cc _ZN4pyke3mpi12_GLOBAL__N_18run_mainEiPPcb 58611
   mismatch perft/kernel_hashed.cc _ZN4pyke5perft8internal9unreached 0
 } > "$dir/drift.log"
@@ -45,5 +51,5 @@ expect "front ends and untrained code do not fail" 0 "$dir/drift.log" \
 
 expect "an unreadable log" 2 "$dir/missing.log"
 
-echo "$((5 - failures)) passed, $failures failed"
+echo "$((6 - failures)) passed, $failures failed"
 [[ $failures -eq 0 ]]

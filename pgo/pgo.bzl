@@ -53,8 +53,14 @@ PGO_COPTS = select({
         "-fdepfile-entry=$(execpath //pgo:profile)",
         # A function whose control flow changed since the profile was trained loses its counts,
         # and clang says so (-Wbackend-plugin: "function control flow change detected (hash
-        # mismatch) NAME … up to N count discarded"). That warning stays on: it is how a stale
-        # committed profile shows (pgo/check_profile.sh, run by .ci/run).
+        # mismatch) NAME … up to N count discarded"): that is how a stale committed profile shows
+        # (pgo/check_profile.sh, run by .ci/run). By default LLVM keeps quiet about templates and
+        # inline functions (COMDAT or weak linkage), which the kernels are: this makes it say so
+        # for them too. (A function the profile has never seen is not reported: clang cannot
+        # tell one that is new from one that was never linked into a trained binary, and the
+        # latter are hundreds.)
+        "-mllvm",
+        "-no-pgo-warn-mismatch-comdat-weak=false",
     ],
     "//conditions:default": [],
 })
@@ -221,8 +227,8 @@ def pgo_binary(name, binary, training_runs, training_stdin = {}, **kwargs):
     """A PGO build of `binary` under `name`, trained with `training_runs` (lists of arguments).
 
     training_stdin maps a run's index to the text it reads on standard input. The training is
-    the target NAME_training, which must be listed in `//pgo:training`: the one profile every
-    PGO build is compiled with.
+    the target NAME_training, which must be listed in `//pgo:training`: the profile of
+    `--config=train` builds, and what pgo/train_profile.sh trains pgo/pyke.profdata from.
     """
     pgo_profile(
         name = name + "_training",
@@ -267,7 +273,8 @@ pgo_shared_library = rule(
         "_whitelist_function_transition": attr.label(default = _WHITELIST),
     },
     doc = """A shared library (`library`, a cc_binary with linkshared) built with the build's one
-    profile (`//pgo:training`). A library cannot be run to train it; the kernels it shares with
+    profile (`//pgo:profile`: the committed one, or `//pgo:training` under `--config=train`). A
+    library cannot be run to train it; the kernels it shares with
     the trained binaries get their profile, so they are the same machine code as far as the
     profile decides.""",
 )

@@ -54,6 +54,7 @@ py::int_ to_python(absl::uint128 n) { return py::int_(py::str(perft::count_text(
 // line (request/request.h).
 request::Root root_of(const std::string& fen, const std::vector<std::string>& moves,
                       bool chess960) {
+  if (fen.empty()) throw py::value_error("empty FEN: give a FEN, or \"startpos\"");
   return value_or_raise(request::parse_root(fen, moves, chess960));
 }
 

@@ -152,6 +152,7 @@ class Errors(unittest.TestCase):
         self.assert_error("hash", pyke.perft, "startpos", 3, hash_mb=99999999999)
         self.assert_error("depth of at least 1", pyke.divide, "startpos", 0)
         self.assert_error("bad FEN", pyke.legal_moves, "junk")
+        self.assert_error("empty FEN", pyke.perft, "", 3)
 
     def test_wrong_types_are_type_errors(self):
         with self.assertRaises(TypeError):

@@ -31,7 +31,7 @@ ABSL_DECLARE_FLAG(bool, quiet);
 namespace pyke::request {
 
 // The flags' values, with args[depth_at] as the depth and the words after it as the moves (an
-// empty depth when args has none: make_request then says the depth is missing).
+// empty depth when args has none, which make_request refuses: "depth '' is not a number").
 Fields fields_from_flags(const std::vector<char*>& args, size_t depth_at);
 
 }  // namespace pyke::request

@@ -3,6 +3,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -72,6 +73,15 @@ absl::StatusOr<int> resolve_threads(std::optional<int> threads) {
 
 Keys::Keys(uint64_t seed) : seed_(seed) {
   if (seed != kDefaultZobristSeed) own_ = std::make_unique<ZobristKeys>(make_zobrist_keys(seed));
+}
+
+Keys::Keys(Keys&& other) noexcept
+    : seed_(std::exchange(other.seed_, kDefaultZobristSeed)), own_(std::move(other.own_)) {}
+
+Keys& Keys::operator=(Keys&& other) noexcept {
+  seed_ = std::exchange(other.seed_, kDefaultZobristSeed);
+  own_ = std::move(other.own_);
+  return *this;
 }
 
 Keys Keys::weakened_for_test(uint64_t seed, int bits) {

@@ -76,6 +76,10 @@ class Keys {
  public:
   explicit Keys(uint64_t seed = kDefaultZobristSeed);
 
+  // A moved-from Keys holds the default keys, and says so.
+  Keys(Keys&& other) noexcept;
+  Keys& operator=(Keys&& other) noexcept;
+
   // Keys with only their lowest `bits` bits kept, so that distinct positions share keys and
   // hashed counts go wrong: for tests that show `--verify rekey` catching a collision.
   static Keys weakened_for_test(uint64_t seed, int bits);

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -99,8 +100,14 @@ TEST(Keys, DefaultSeedIsTheBuiltInKeys) {
   const Keys other(42);
   EXPECT_NE(other.get(), &kZobrist);
   EXPECT_EQ(other.get()->black_to_move, make_zobrist_keys(42).black_to_move);
-  Keys moved = Keys(42);
+  Keys from(42);
+  const ZobristKeys* held = from.get();
+  Keys moved = std::move(from);
+  EXPECT_EQ(moved.get(), held);  // a pointer taken before the move stays valid
+  EXPECT_EQ(moved.seed(), 42u);
   EXPECT_EQ(moved.get()->piece[3][17], make_zobrist_keys(42).piece[3][17]);
+  EXPECT_EQ(from.get(), &kZobrist);  // NOLINT(bugprone-use-after-move): what is left is default
+  EXPECT_EQ(from.seed(), kDefaultZobristSeed);
 }
 
 TEST(Keys, WeakenedKeysKeepOnlyTheirLowBits) {
