@@ -49,7 +49,7 @@ template <class S, bool W>
 absl::StatusOr<absl::uint128> count_with_kernel(const Position& pos, int depth, int) {
   using Path = std::conditional_t<W == kHasSetwiseCount, S, CountingPath<S, W>>;
   perft::internal::NoCache cache;
-  return perft::internal::count_with_sliders<perft::internal::NoCache, Path>(pos, depth, cache, 0);
+  return perft::internal::count_with_sliders<decltype(cache), Path>(pos, depth, cache, 0);
 }
 
 // One position's count.

@@ -6,7 +6,7 @@
 namespace pyke::perft::internal {
 
 absl::uint128 count_stoppable(const Position& pos, int depth, const std::atomic<bool>& stop) {
-  StopAwareCache<NoCache> cache(NoCache{}, &stop);
+  StopAwareCache<NoCache<>> cache(NoCache{}, &stop);
   return count_with(pos, depth, cache, cache.key_of(pos));
 }
 

@@ -8,8 +8,10 @@
 
 #include "absl/status/status.h"
 #include "movegen/zobrist.h"
+#include "perft/internal/counted.h"
+#include "perft/internal/instances.h"
+#include "perft/internal/kernel.h"
 #include "perft/internal/split.h"
-#include "perft/internal/stats_kernel.h"
 
 namespace pyke::perft {
 namespace {

@@ -38,7 +38,7 @@
 // mates (plain perft's calm moves, further off the opponent's knights' attacks, opening no line
 // out of the mover's king onto a square the opponent reaches) is not made: the null move's
 // replies are classified once for all such moves, and only the null move's checking replies are
-// asked again after each (perft/internal/stats_kernel.h).
+// asked again after each (perft/internal/stats_leaves.h).
 #ifndef PYKE_PERFT_STATS_H_
 #define PYKE_PERFT_STATS_H_
 

@@ -1,11 +1,15 @@
-#include "perft/internal/stats_kernel.h"
+// The statistics kernels through the statistics table (see internal/instances.h).
+#include "perft/internal/cache.h"
+#include "perft/internal/counted.h"
+#include "perft/internal/instances.h"
+#include "perft/internal/kernel.h"
 
 namespace pyke::perft::internal {
 
 Stats stats_hashed(const Position& pos, int depth, tt::MoveStatsTable& table,
                    const ZobristKeys& keys, const std::atomic<bool>& stop) {
-  StatsCache<StatsTableRef> cache(StatsTableRef(table, keys), &stop);
-  return stats_with(pos, depth, cache);
+  StopAwareCache<TableCache<LeafStats>> cache(TableCache(table, keys), &stop);
+  return count_with(pos, depth, cache, cache.key_of(pos));
 }
 
 }  // namespace pyke::perft::internal

@@ -1,5 +1,5 @@
 // The leaves' parents of every statistics kernel (see stats_depth1_node and stats_depth2_node in
-// internal/stats_kernel.h), compiled once for each colour and slider backend on the build's
+// internal/counted.h), compiled once for each colour and slider backend on the build's
 // counting path; stats_leaves_scalar.cc adds the scalar path where the build counts setwise.
 #include "perft/internal/stats_leaves.h"
 
@@ -8,7 +8,7 @@
 #include "movegen/attacks.h"
 #include "movegen/move.h"
 #include "movegen/position.h"
-#include "perft/internal/stats_kernel.h"
+#include "perft/internal/counted.h"
 #include "perft/stats.h"
 
 namespace pyke::perft::internal {
@@ -19,8 +19,7 @@ PYKE_STATS_LEAVES(PextSliders);
 PYKE_STATS_LEAVES(MagicSliders);
 PYKE_STATS_LEAVES(HyperbolaSliders);
 
-// The statistics of the one leaf that `move` leads to from `parent` (child: the position after
-// it), for divides of depth 1: made and asked, by the same definitions as the sink's.
+// Made and asked, by the same definitions as the sink's.
 Stats leaf_move_stats(const Position& parent, Move move, const Position& child) {
   LeafStats s;
   with_slider_backend(slider_backend(), [&]<class Sliders>() {
@@ -29,9 +28,7 @@ Stats leaf_move_stats(const Position& parent, Move move, const Position& child) 
     else
       classify_leaf_move<kBlack, Sliders>(parent, move, child, s);
   });
-  Stats total;
-  total += s;
-  return total;
+  return Counted<LeafStats>::total(s);
 }
 
 }  // namespace pyke::perft::internal

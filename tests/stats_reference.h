@@ -1,8 +1,8 @@
 // stats_reference.h — perft statistics the slow way, as the oracle of the statistics kernels:
 // every leaf move is made, and the position after it is asked what it is (in check? by which
 // pieces, found by testing every piece of the mover for an attack on the king; any legal reply?).
-// It shares nothing with perft/internal/stats_kernel.h but the move generator and the attack
-// tables.
+// It shares nothing with the statistics kernels (perft/internal/kernel.h, stats_leaves.h) but
+// the move generator and the attack tables.
 //
 //   perft::Stats s = reference_stats(Position::start(), 4);   // s.checkmates == 8
 #ifndef PYKE_TESTS_STATS_REFERENCE_H_

@@ -27,7 +27,9 @@
 #include "movegen/internal/count_avx512.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
-#include "perft/internal/stats_kernel.h"
+#include "perft/internal/cache.h"
+#include "perft/internal/counted.h"
+#include "perft/internal/kernel.h"
 #include "perft/perft.h"
 #include "tests/positions.h"
 #include "tests/random_games.h"
@@ -198,18 +200,18 @@ TEST(Stats, BothLeafParentPathsAgreeWithTheReference) {
       epd::read_file("tests/data/published.epd");
   ASSERT_TRUE(records.ok()) << records.status();
   const std::atomic<bool> never{false};
-  perft::internal::StatsCache<perft::internal::NoStatsTable> cache(perft::internal::NoStatsTable{},
-                                                                   &never);
+  perft::internal::StopAwareCache<perft::internal::NoCache<perft::internal::LeafStats>> cache(
+      perft::internal::NoCache<perft::internal::LeafStats>{}, &never);
   for (size_t i = 0; i < records->size(); i += 3) {
     const absl::StatusOr<Position> pos = Position::from_fen((*records)[i].fen);
     ASSERT_TRUE(pos.ok());
     for (int d = 1; d <= 3; ++d) {
       const Stats expected = reference_stats(*pos, d);
-      EXPECT_EQ((perft::internal::stats_with_sliders<decltype(cache), Scalar>(*pos, d, cache, 0)),
+      EXPECT_EQ((perft::internal::count_with_sliders<decltype(cache), Scalar>(*pos, d, cache, 0)),
                 expected)
           << "generator path, line " << (*records)[i].line << " depth " << d;
       EXPECT_EQ(
-          (perft::internal::stats_with_sliders<decltype(cache), BuildSliders>(*pos, d, cache, 0)),
+          (perft::internal::count_with_sliders<decltype(cache), BuildSliders>(*pos, d, cache, 0)),
           expected)
           << "build's path, line " << (*records)[i].line << " depth " << d;
     }

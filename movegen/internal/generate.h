@@ -54,58 +54,77 @@ enum class MoveSelection {
   kQuiet,     // every other move: castling, pushes that do not promote, non-captures
 };
 
-// Hands every selected legal move of Us in `pos` to `sink`, as destination sets (see above).
+// The destinations the selection keeps for a piece's move, the pawns' aside.
+template <Color Us, MoveSelection Select>
+PYKE_INLINE Bitboard selected_targets(const Position& pos) {
+  if constexpr (Select == MoveSelection::kTactical) return pos.pieces(~Us);
+  if constexpr (Select == MoveSelection::kQuiet) return ~pos.pieces(~Us);
+  return ~Bitboard{0};
+}
+
+// The generator in three phases, each handing its sets to the sink in the order above; a caller
+// that treats one phase apart (perft's statistics classify some pieces setwise) runs the others
+// itself. `generate_legal_targets` runs all three.
+
+// The king's steps, then its castlings (none in double check).
 template <Color Us, class Sliders = BuildSliders, MoveSelection Select = MoveSelection::kAll,
           class Sink>
-PYKE_INLINE void generate_legal_targets(const Position& pos, const MaskSet& m, Sink& sink) {
-  constexpr bool kTactical = Select != MoveSelection::kQuiet;
-  constexpr bool kQuiet = Select != MoveSelection::kTactical;
-  // The destinations the selection keeps, for every piece but the pawns.
-  Bitboard selected = ~Bitboard{0};
-  if constexpr (Select == MoveSelection::kTactical) selected = pos.pieces(~Us);
-  if constexpr (Select == MoveSelection::kQuiet) selected = ~pos.pieces(~Us);
-
+PYKE_INLINE void generate_king_targets(const Position& pos, const MaskSet& m, Sink& sink) {
   const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
-  sink.piece(PieceTag<kKing>{}, m.king, king.targets & selected);
-  if (m.checkers > 1) return;  // double check: only the king moves
-  if constexpr (kQuiet) {
+  sink.piece(PieceTag<kKing>{}, m.king, king.targets & selected_targets<Us, Select>(pos));
+  if constexpr (Select != MoveSelection::kTactical) {
+    if (m.checkers > 1) return;
     for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
       const CastlingPath& path = lowest_castling_path(pos, rights);
       sink.castling(Move::make(path.king_from, path.rook_from, MoveKind::kCastling));
     }
   }
+}
 
-  const Bitboard occupied = pos.occupied();
-  const Bitboard movable = ~pos.pieces(Us) & m.check_mask & selected;
-  const Bitboard pinned = m.pinmask_diagonal | m.pinmask_orthogonal;
-
+// The pawns' single and double pushes, captures towards the east and west, and en passant. Not
+// in double check.
+template <Color Us, class Sliders = BuildSliders, MoveSelection Select = MoveSelection::kAll,
+          class Sink>
+PYKE_INLINE void generate_pawn_targets(const Position& pos, const MaskSet& m, Sink& sink) {
   // Pushes are quiet unless they promote; pawn captures are all tactical.
   Bitboard pushes_kept = ~Bitboard{0};
   if constexpr (Select == MoveSelection::kTactical) pushes_kept = kPromotionRank<Us>;
   if constexpr (Select == MoveSelection::kQuiet) pushes_kept = ~kPromotionRank<Us>;
   const PawnTargets pawns = pawn_targets<Us>(pos, m);
   sink.template pawns<kForward<Us>>(pawns.single_push & pushes_kept);
-  if constexpr (kQuiet) sink.template pawns<2 * kForward<Us>>(pawns.double_push);
-  if constexpr (kTactical) {
+  if constexpr (Select != MoveSelection::kTactical) {
+    sink.template pawns<2 * kForward<Us>>(pawns.double_push);
+  }
+  if constexpr (Select != MoveSelection::kQuiet) {
     sink.template pawns<kForwardEast<Us>>(pawns.capture_east);
     sink.template pawns<kForwardWest<Us>>(pawns.capture_west);
     sink.en_passant(en_passant_origins<Us, Sliders>(pos, m), pos.en_passant_square());
   }
+}
 
+// The knights', bishops', rooks' and queens' destinations, one set per piece, for the pieces on
+// `among` (all by default). Not in double check.
+template <Color Us, class Sliders = BuildSliders, MoveSelection Select = MoveSelection::kAll,
+          class Sink>
+PYKE_INLINE void generate_piece_targets(const Position& pos, const MaskSet& m, Sink& sink,
+                                        Bitboard among = ~Bitboard{0}) {
+  const Bitboard occupied = pos.occupied();
+  const Bitboard movable = ~pos.pieces(Us) & m.check_mask & selected_targets<Us, Select>(pos);
+  const Bitboard pinned = m.pinmask_diagonal | m.pinmask_orthogonal;
   // A pinned knight can never stay on its pin line.
-  for (Bitboard b = pos.pieces(Us, kKnight) & ~pinned; b; b = clear_lsb(b)) {
+  for (Bitboard b = pos.pieces(Us, kKnight) & among & ~pinned; b; b = clear_lsb(b)) {
     sink.piece(PieceTag<kKnight>{}, lsb(b), knight_attacks(lsb(b)) & movable);
   }
   // A bishop pinned along a rank or file cannot move; a rook pinned along a diagonal neither.
-  for (Bitboard b = pos.pieces(Us, kBishop) & ~m.pinmask_orthogonal; b; b = clear_lsb(b)) {
+  for (Bitboard b = pos.pieces(Us, kBishop) & among & ~m.pinmask_orthogonal; b; b = clear_lsb(b)) {
     sink.piece(PieceTag<kBishop>{}, lsb(b),
                diagonal_slider_targets<Sliders>(lsb(b), occupied, movable, m));
   }
-  for (Bitboard b = pos.pieces(Us, kRook) & ~m.pinmask_diagonal; b; b = clear_lsb(b)) {
+  for (Bitboard b = pos.pieces(Us, kRook) & among & ~m.pinmask_diagonal; b; b = clear_lsb(b)) {
     sink.piece(PieceTag<kRook>{}, lsb(b),
                orthogonal_slider_targets<Sliders>(lsb(b), occupied, movable, m));
   }
-  for (Bitboard b = pos.pieces(Us, kQueen); b; b = clear_lsb(b)) {
+  for (Bitboard b = pos.pieces(Us, kQueen) & among; b; b = clear_lsb(b)) {
     const Square s = lsb(b);
     Bitboard targets = 0;
     if (!(square_bb(s) & m.pinmask_orthogonal)) {
@@ -116,6 +135,16 @@ PYKE_INLINE void generate_legal_targets(const Position& pos, const MaskSet& m, S
     }
     sink.piece(PieceTag<kQueen>{}, s, targets);
   }
+}
+
+// Hands every selected legal move of Us in `pos` to `sink`, as destination sets (see above).
+template <Color Us, class Sliders = BuildSliders, MoveSelection Select = MoveSelection::kAll,
+          class Sink>
+PYKE_INLINE void generate_legal_targets(const Position& pos, const MaskSet& m, Sink& sink) {
+  generate_king_targets<Us, Sliders, Select>(pos, m, sink);
+  if (m.checkers > 1) return;  // double check: only the king moves
+  generate_pawn_targets<Us, Sliders, Select>(pos, m, sink);
+  generate_piece_targets<Us, Sliders, Select>(pos, m, sink);
 }
 
 // One move per destination in `targets`, all from `from`, handed to `visit`.

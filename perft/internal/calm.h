@@ -247,22 +247,38 @@ PYKE_INLINE Bitboard pawn_origins(Bitboard destinations) {
   return Travel > 0 ? destinations >> Travel : destinations << -Travel;
 }
 
+// What a split of the moves by calm squares (CalmSplitSink) does besides counting the calm moves:
+// plain perft's does nothing, and only quiet moves are steady. (The statistics kernel's also
+// corrects their knights' captures, and lets a capture be steady: stats_leaves.h.)
+struct PlainCalmSplit {
+  static constexpr bool kSteadyCaptures = false;
+  PYKE_INLINE void calm_piece_moves(Square, Bitboard) {}
+  template <int Travel>
+  PYKE_INLINE void calm_pawn_moves(Bitboard) {}
+};
+
 // A generator sink (generate.h) that counts the calm moves, hands the steady ones to
-// `visit_steady` and every other move to `visit`. Among the pawn moves only pushes can be calm or
-// steady (pushes_within): captures and promotions are not quiet.
-template <Color Us, class Visitor, class SteadyVisitor>
+// `visit_steady` and every other move to `visit`. Among the pawn moves only pushes can be calm;
+// only pushes can be steady too, unless the split lets captures be (`Split::kSteadyCaptures`):
+// promotions never are.
+template <Color Us, class Visitor, class SteadyVisitor, class Split = PlainCalmSplit>
 struct CalmSplitSink {
   const CalmSquares& calm;
   Bitboard empty;
   Visitor& visit;
   SteadyVisitor& visit_steady;
+  Split& split;
   int calm_moves = 0;
 
   template <PieceType P>
   PYKE_INLINE void piece(PieceTag<P>, Square from, Bitboard targets) {
     const Bitboard skip = quiet_targets_within(from, targets, calm.of(P), empty);
     calm_moves += popcount(skip);
-    const Bitboard steady = quiet_targets_within(from, targets ^ skip, calm.steady_of(P), empty);
+    split.calm_piece_moves(from, skip);
+    const Bitboard steady =
+        Split::kSteadyCaptures
+            ? targets_within(from, targets ^ skip, calm.steady_of(P))
+            : quiet_targets_within(from, targets ^ skip, calm.steady_of(P), empty);
     visit_targets<P>(from, steady, visit_steady);
     visit_targets<P>(from, targets ^ skip ^ steady, visit);
   }
@@ -271,8 +287,15 @@ struct CalmSplitSink {
   PYKE_INLINE void pawns(Bitboard destinations) {
     const Bitboard skip = pushes_within<Us, Travel>(destinations, calm.pawn, calm);
     calm_moves += popcount(skip);
+    split.template calm_pawn_moves<Travel>(skip);
     destinations ^= skip;
-    const Bitboard steady = pushes_within<Us, Travel>(destinations, calm.steady_pawn, calm);
+    constexpr bool kCapture = Travel == kForwardEast<Us> || Travel == kForwardWest<Us>;
+    Bitboard steady;
+    if constexpr (Split::kSteadyCaptures && kCapture) {
+      steady = steps_within<Us, Travel>(destinations, calm.steady_pawn);
+    } else {
+      steady = pushes_within<Us, Travel>(destinations, calm.steady_pawn, calm);
+    }
     visit_pawn_moves<Us, Travel>(steady, visit_steady);
     visit_pawn_moves<Us, Travel>(destinations ^ steady, visit);
   }
@@ -280,14 +303,17 @@ struct CalmSplitSink {
 };
 
 // Visits every legal move but the quiet ones that `calm` (calm_squares<Us>(pos)) says the replies
-// cannot notice, and returns how many of those it left out. The steady quiet moves go to
-// `visit_steady`, the others to `visit`. Only when Us is not in check.
-template <Color Us, class Sliders = BuildSliders, class Visitor, class SteadyVisitor>
+// cannot notice, and returns how many of those it left out. The steady moves go to
+// `visit_steady`, the others to `visit`; `split` says which are steady and what else the calm
+// ones count for. Only when Us is not in check.
+template <Color Us, class Sliders = BuildSliders, class Visitor, class SteadyVisitor,
+          class Split = PlainCalmSplit>
 PYKE_INLINE int for_each_legal_move_except_calm(const Position& pos, const MaskSet& m,
                                                 const CalmSquares& calm, Visitor&& visit,
-                                                SteadyVisitor&& visit_steady) {
-  CalmSplitSink<Us, std::remove_reference_t<Visitor>, std::remove_reference_t<SteadyVisitor>> sink{
-      calm, ~pos.occupied(), visit, visit_steady};
+                                                SteadyVisitor&& visit_steady, Split&& split = {}) {
+  CalmSplitSink<Us, std::remove_reference_t<Visitor>, std::remove_reference_t<SteadyVisitor>,
+                std::remove_reference_t<Split>>
+      sink{calm, ~pos.occupied(), visit, visit_steady, split};
   generate_legal_targets<Us, Sliders>(pos, m, sink);
   return sink.calm_moves;
 }

@@ -1,4 +1,4 @@
-// depth2_node.h — the definition of count_depth2_node (declared in kernel.h), for the sources
+// depth2_node.h — the definition of count_depth2_node (declared in counted.h), for the sources
 // that compile it once for every kernel: depth2_node.cc and depth2_node_scalar.cc. Internal to
 // //perft; nothing else includes it, so that no other source compiles the depth-2 strategies
 // again (tests that call one include last_two_plies.h).

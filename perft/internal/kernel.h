@@ -1,20 +1,27 @@
-// kernel.h — the perft kernels: count every leaf of the legal move tree below a position.
-// Internal to //perft; the entry points for everyone else are perft() and divide() (perft.h).
+// kernel.h — the perft kernels: count every leaf of the legal move tree below a position, or
+// classify every leaf by move type. Internal to //perft; the entry points for everyone else are
+// perft() and divide() (perft.h), perft_stats() and divide_stats() (stats.h).
 //
 //   NoCache cache;
 //   absl::uint128 n = count_with(Position::start(), 6, cache, cache.key_of(Position::start()));
 //   // n == 119060324
+//   NoCache<LeafStats> stats;
+//   Stats s = count_with(Position::start(), 5, stats, 0);   // s.checkmates == 347
 //
-// A node is counted by `count_node<Cache, Us, Depth, Sliders>`, a template on the side to move,
-// the remaining depth and the slider backend (attacks.h): colour, depth and backend tests vanish
-// at compile time. It picks one of five strategies, each a function below but depth 2's:
+// One walk counts both: what a subtree adds up to is the cache policy's `Value` (cache.h), the
+// leaves (uint64_t) or their statistics (LeafStats), and `Counted<Value>` (counted.h) supplies
+// what differs, the leaves' parents and the 128-bit totals. A node is counted by
+// `count_node<Cache, Us, Depth, Sliders>`, a template on the side to move, the remaining depth and
+// the slider backend (attacks.h): colour, depth, backend and value tests vanish at compile time.
+// It picks one of five strategies, each a function below but the leaves' parents':
 //
-//   depth 1                 count_leaf_parent           the legal moves, bulk-counted (count.h)
-//   depth 2                 count_depth2_node           every child bulk-counted into one tally;
-//                                                       calm moves not made, steady ones cheaper,
-//                                                       a lone slider's and king's moves unmade
-//                                                       (last_two_plies.h; compiled once, in
-//                                                       depth2_node.cc, for every cache policy)
+//   depth 1                 leaf_parent                 the legal moves, bulk-counted (count.h)
+//                                                       or classified as sets (stats_leaves.h)
+//   depth 2                 depth2_node                 every child's replies into one tally;
+//                                                       calm moves not made, steady ones cheaper
+//                                                       (last_two_plies.h, stats_leaves.h;
+//                                                       compiled once, in depth2_node.cc and
+//                                                       stats_leaves.cc, for every cache policy)
 //   depth 4, with a table   count_pipelined_depth4      the depth-3 children readied one step
 //                                                       ahead, so depth-2 probes find their buckets
 //   depth ≥ 3, with a table count_with_batched_prefetch all children made, all their buckets
@@ -26,10 +33,11 @@
 // Where 64 bits end. No accepted position has more than kMaxLegalMoves = 323 legal moves
 // (material.h proves it), so a subtree of depth d has at most 323^d leaves, which fits 64 bits
 // for d ≤ kMaxDepthWithin64Bits = 7. The templated kernels cover exactly those depths and add in
-// uint64_t without checks: that is the hot path, and it cannot wrap. Every node deeper than 7
-// (few: they sit near the root) is a deep node, which adds its children in absl::uint128 with an
-// overflow check, and so do the divide and every total above it. 128 bits hold any perft up to
-// depth 15 (323^15 < 2^128); deeper counts that would not fit are reported, never wrapped.
+// uint64_t without checks (every statistics column is at most the leaves): that is the hot path,
+// and it cannot wrap. Every node deeper than 7 (few: they sit near the root) is a deep node,
+// which adds its children's `Total`s (absl::uint128 columns) with an overflow check, and so do the
+// divide and every total above it. 128 bits hold any perft up to depth 15 (323^15 < 2^128);
+// deeper counts that would not fit are reported, never wrapped.
 //
 // The `Cache` policy (cache.h) is the hook the transposition table plugs into. `NoCache` turns
 // every cache call into nothing at compile time, so perft without a table pays nothing for it.
@@ -54,6 +62,7 @@
 #include "movegen/movegen.h"
 #include "movegen/position.h"
 #include "perft/internal/cache.h"
+#include "perft/internal/counted.h"
 #include "perft/perft.h"
 
 namespace pyke::perft::internal {
@@ -67,8 +76,14 @@ PYKE_INLINE Position perft_child(const Position& pos, PieceTag<P>, Move move) {
   return make_move<Us, P, /*MoveCounters=*/false>(pos, move);
 }
 
+// What a cache policy's walk adds up: per node of depth ≤ kMaxTemplateDepth, and in all.
+template <class Cache>
+using ValueOf = typename Cache::Value;
+template <class Cache>
+using TotalOf = typename Counted<ValueOf<Cache>>::Total;
+
 template <PerftCache Cache, Color Us, int Depth, class Sliders>
-uint64_t count_node(const Position& pos, Cache& cache, typename Cache::Key key);
+ValueOf<Cache> count_node(const Position& pos, Cache& cache, typename Cache::Key key);
 
 // A child with its cache key, made before it is counted so that its bucket can be prefetched.
 template <PerftCache Cache>
@@ -106,8 +121,9 @@ PYKE_INLINE int make_keyed_children(const Position& pos, Cache& cache, typename 
 
 // The sum of the counts of `count` children made by make_keyed_children (side Us to move in them).
 template <PerftCache Cache, Color Us, int Depth, class Sliders>
-PYKE_INLINE uint64_t sum_keyed_children(ChildBuffer<Cache>& children, int count, Cache& cache) {
-  uint64_t nodes = 0;
+PYKE_INLINE ValueOf<Cache> sum_keyed_children(ChildBuffer<Cache>& children, int count,
+                                              Cache& cache) {
+  ValueOf<Cache> nodes{};
   for (int i = 0; i < count; ++i) {
     nodes += count_node<Cache, Us, Depth, Sliders>(children.at(i)->pos, cache, children.at(i)->key);
   }
@@ -119,7 +135,7 @@ PYKE_INLINE uint64_t sum_keyed_children(ChildBuffer<Cache>& children, int count,
 template <PerftCache Cache>
 struct ReadyDepth3 {
   bool known = false;  // the probe hit: `nodes` is the count
-  uint64_t nodes = 0;
+  ValueOf<Cache> nodes{};
   int count = 0;
   ChildBuffer<Cache> children;
 };
@@ -133,39 +149,27 @@ PYKE_INLINE void ready_depth3(const KeyedChild<Cache>& node, Cache& cache, Ready
 }
 
 template <PerftCache Cache, Color Us, class Sliders>
-PYKE_INLINE uint64_t finish_depth3(const KeyedChild<Cache>& node, Cache& cache,
-                                   ReadyDepth3<Cache>& r) {
+PYKE_INLINE ValueOf<Cache> finish_depth3(const KeyedChild<Cache>& node, Cache& cache,
+                                         ReadyDepth3<Cache>& r) {
   if (r.known) return r.nodes;
-  const uint64_t nodes = sum_keyed_children<Cache, ~Us, 2, Sliders>(r.children, r.count, cache);
+  const ValueOf<Cache> nodes =
+      sum_keyed_children<Cache, ~Us, 2, Sliders>(r.children, r.count, cache);
   cache.store(node.key, 3, nodes);
   return nodes;
 }
-
-// Depth 1: the legal moves, counted without being made.
-template <Color Us, class Sliders>
-PYKE_INLINE uint64_t count_leaf_parent(const Position& pos) {
-  return static_cast<uint64_t>(count_legal_moves<Us, Sliders>(pos));
-}
-
-// Depth 2: the last two plies, every child's replies counted, most children without being made,
-// by the strategy the material calls for (last_two_plies.h). Defined in depth2_node.cc for each
-// colour and each slider backend and counting path the kernels run, so that the cache policies'
-// kernels share one copy instead of compiling it again each.
-template <Color Us, class Sliders>
-uint64_t count_depth2_node(const Position& pos);
 
 // Depth 4 with a table. Depth-2 probes are the most numerous, and a bucket prefetched just before
 // its probe arrives late where memory is slow (hundreds of ns under nested paging). So the
 // children (depth 3) are counted one step behind: while child i is counted, child i+1 has already
 // been probed and its own children made, their buckets on their way from memory.
 template <PerftCache Cache, Color Us, class Sliders>
-PYKE_INLINE uint64_t count_pipelined_depth4(const Position& pos, Cache& cache,
-                                            typename Cache::Key key) {
+PYKE_INLINE ValueOf<Cache> count_pipelined_depth4(const Position& pos, Cache& cache,
+                                                  typename Cache::Key key) {
   ChildBuffer<Cache> children;
   const int count = make_keyed_children<Cache, Us, 3, Sliders>(pos, cache, key, children);
   ReadyDepth3<Cache> ready[2];
   if (count > 0) ready_depth3<Cache, ~Us, Sliders>(*children.at(0), cache, ready[0]);
-  uint64_t nodes = 0;
+  ValueOf<Cache> nodes{};
   for (int i = 0; i < count; ++i) {
     if (i + 1 < count) {
       ready_depth3<Cache, ~Us, Sliders>(*children.at(i + 1), cache, ready[(i + 1) & 1]);
@@ -179,8 +183,8 @@ PYKE_INLINE uint64_t count_pipelined_depth4(const Position& pos, Cache& cache,
 // would wait for memory (its prefetch issued just before); made all first, with all their buckets
 // prefetched together, the buckets arrive while the first children are counted.
 template <PerftCache Cache, Color Us, int Depth, class Sliders>
-PYKE_INLINE uint64_t count_with_batched_prefetch(const Position& pos, Cache& cache,
-                                                 typename Cache::Key key) {
+PYKE_INLINE ValueOf<Cache> count_with_batched_prefetch(const Position& pos, Cache& cache,
+                                                       typename Cache::Key key) {
   ChildBuffer<Cache> children;
   const int count = make_keyed_children<Cache, Us, Depth - 1, Sliders>(pos, cache, key, children);
   return sum_keyed_children<Cache, ~Us, Depth - 1, Sliders>(children, count, cache);
@@ -188,9 +192,9 @@ PYKE_INLINE uint64_t count_with_batched_prefetch(const Position& pos, Cache& cac
 
 // Any other node: each child made and counted in turn.
 template <PerftCache Cache, Color Us, int Depth, class Sliders>
-PYKE_INLINE uint64_t count_generic_node(const Position& pos, Cache& cache,
-                                        typename Cache::Key key) {
-  uint64_t nodes = 0;
+PYKE_INLINE ValueOf<Cache> count_generic_node(const Position& pos, Cache& cache,
+                                              typename Cache::Key key) {
+  ValueOf<Cache> nodes{};
   for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
     const Position child = perft_child<Us>(pos, piece, move);
     typename Cache::Key child_key{};
@@ -202,12 +206,13 @@ PYKE_INLINE uint64_t count_generic_node(const Position& pos, Cache& cache,
 
 // A node of compile-time depth: the cache first, then the strategy its depth and policy call for.
 template <PerftCache Cache, Color Us, int Depth, class Sliders>
-uint64_t count_node(const Position& pos, Cache& cache, typename Cache::Key key) {
+ValueOf<Cache> count_node(const Position& pos, Cache& cache, typename Cache::Key key) {
   static_assert(Depth >= 1 && Depth <= kMaxTemplateDepth, "only depths whose counts fit 64 bits");
+  using Counting = Counted<ValueOf<Cache>>;
   if constexpr (Depth == 1) {
-    return count_leaf_parent<Us, Sliders>(pos);
+    return Counting::template leaf_parent<Us, Sliders>(pos);
   } else {
-    uint64_t nodes = 0;
+    ValueOf<Cache> nodes{};
     if constexpr (Cache::kEnabled) {
       if (cache.probe(key, Depth, nodes)) return nodes;
     }
@@ -216,7 +221,7 @@ uint64_t count_node(const Position& pos, Cache& cache, typename Cache::Key key) 
     } else if constexpr (prefetches_children<Cache>() && Depth >= 3) {
       nodes = count_with_batched_prefetch<Cache, Us, Depth, Sliders>(pos, cache, key);
     } else if constexpr (Depth == 2) {
-      nodes = count_depth2_node<Us, Sliders>(pos);
+      nodes = Counting::template depth2_node<Us, Sliders>(pos);
     } else {
       nodes = count_generic_node<Cache, Us, Depth, Sliders>(pos, cache, key);
     }
@@ -226,13 +231,13 @@ uint64_t count_node(const Position& pos, Cache& cache, typename Cache::Key key) 
 }
 
 template <class Cache, class Sliders>
-absl::uint128 count_with_sliders(const Position& pos, int depth, Cache& cache,
-                                 typename Cache::Key key);
+TotalOf<Cache> count_with_sliders(const Position& pos, int depth, Cache& cache,
+                                  typename Cache::Key key);
 
 template <class Cache, Color Us, class Sliders, int... Depths>
-uint64_t dispatch_depth(const Position& pos, int depth, Cache& cache, typename Cache::Key key,
-                        std::integer_sequence<int, Depths...>) {
-  uint64_t nodes = 0;
+ValueOf<Cache> dispatch_depth(const Position& pos, int depth, Cache& cache, typename Cache::Key key,
+                              std::integer_sequence<int, Depths...>) {
+  ValueOf<Cache> nodes{};
   // Picks count_node<…, depth> from the pack 1…kMaxTemplateDepth.
   (void)((depth == Depths + 1
               ? (nodes = count_node<Cache, Us, Depths + 1, Sliders>(pos, cache, key), true)
@@ -243,13 +248,14 @@ uint64_t dispatch_depth(const Position& pos, int depth, Cache& cache, typename C
 
 // A node deeper than kMaxTemplateDepth: run-time depth and checked 128-bit sums.
 template <class Cache, Color Us, class Sliders>
-absl::uint128 count_deep_node(const Position& pos, int depth, Cache& cache,
-                              typename Cache::Key key) {
+TotalOf<Cache> count_deep_node(const Position& pos, int depth, Cache& cache,
+                               typename Cache::Key key) {
+  using Counting = Counted<ValueOf<Cache>>;
   if constexpr (Cache::kEnabled) {
-    uint64_t cached = 0;
-    if (cache.probe(key, depth, cached)) return cached;
+    ValueOf<Cache> cached{};
+    if (cache.probe(key, depth, cached)) return Counting::total(cached);
   }
-  absl::uint128 nodes = 0;
+  TotalOf<Cache> nodes{};
   bool overflow = false;
   for_each_legal_move<Us, Sliders>(pos, create_masks<Us, Sliders>(pos), [&](auto piece, Move move) {
     if (overflow) return;
@@ -259,9 +265,9 @@ absl::uint128 count_deep_node(const Position& pos, int depth, Cache& cache,
     overflow =
         !add_count(nodes, count_with_sliders<Cache, Sliders>(child, depth - 1, cache, child_key));
   });
-  if (overflow) return kOverflow;
+  if (overflow) return Counting::overflow();
   if constexpr (Cache::kEnabled) {
-    if (absl::Uint128High64(nodes) == 0) cache.store(key, depth, absl::Uint128Low64(nodes));
+    if (ValueOf<Cache> narrow; Counting::narrow(nodes, narrow)) cache.store(key, depth, narrow);
   }
   return nodes;
 }
@@ -282,24 +288,26 @@ void for_each_child(const Position& pos, Visitor&& visit) {
 
 // Perft with one slider backend throughout (bench calls it to time each backend).
 template <class Cache, class Sliders>
-absl::uint128 count_with_sliders(const Position& pos, int depth, Cache& cache,
-                                 typename Cache::Key key) {
-  if (depth <= 0) return 1;
+TotalOf<Cache> count_with_sliders(const Position& pos, int depth, Cache& cache,
+                                  typename Cache::Key key) {
+  using Counting = Counted<ValueOf<Cache>>;
+  if (depth <= 0) return Counting::depth_zero();
   const Color us = pos.side_to_move();
   if (depth > kMaxTemplateDepth) {
     return us == kWhite ? count_deep_node<Cache, kWhite, Sliders>(pos, depth, cache, key)
                         : count_deep_node<Cache, kBlack, Sliders>(pos, depth, cache, key);
   }
   using Depths = std::make_integer_sequence<int, kMaxTemplateDepth>;
-  return us == kWhite ? dispatch_depth<Cache, kWhite, Sliders>(pos, depth, cache, key, Depths{})
-                      : dispatch_depth<Cache, kBlack, Sliders>(pos, depth, cache, key, Depths{});
+  return Counting::total(
+      us == kWhite ? dispatch_depth<Cache, kWhite, Sliders>(pos, depth, cache, key, Depths{})
+                   : dispatch_depth<Cache, kBlack, Sliders>(pos, depth, cache, key, Depths{}));
 }
 
 // Perft of `pos` to `depth` (0 … kMaxDepth) with a cache policy, `key` being cache.key_of(pos),
-// on the slider backend `slider_backend()` names. Returns kOverflow when the count does not fit
-// 128 bits.
+// on the slider backend `slider_backend()` names. Its nodes are kOverflow when the count does not
+// fit 128 bits.
 template <PerftCache Cache>
-absl::uint128 count_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
+TotalOf<Cache> count_with(const Position& pos, int depth, Cache& cache, typename Cache::Key key) {
   return with_slider_backend(slider_backend(), [&]<class Sliders>() {
     return count_with_sliders<Cache, Sliders>(pos, depth, cache, key);
   });

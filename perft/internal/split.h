@@ -53,8 +53,6 @@ struct Unit {
 // enough units for the threads (or the units would be too shallow).
 std::vector<Unit> split(const Position& pos, int depth, int threads, std::vector<Move>& roots);
 
-inline absl::uint128 nodes_of(absl::uint128 nodes) { return nodes; }
-
 // One root move and what its units counted.
 template <class Value>
 struct RootCount {

@@ -1,7 +1,7 @@
 // stats_leaves.h — the leaves' parents of the statistics kernels, and the depth-2 nodes above
 // them: how each leaf move is classified (stats.h has the columns and their definitions).
 // Internal to //perft, and private to its library: only stats_leaves*.cc include it, and compile
-// it once for every table policy (stats_kernel.h declares the two entry points).
+// it once for every table policy (counted.h declares the two entry points).
 //
 //   PYKE_STATS_LEAVES(MagicSliders);   // stats_depth1_node and stats_depth2_node, both colours
 //
@@ -37,8 +37,8 @@
 #include "movegen/position.h"
 #include "movegen/types.h"
 #include "perft/internal/calm.h"
+#include "perft/internal/counted.h"
 #include "perft/internal/kernel.h"
-#include "perft/internal/stats_kernel.h"
 #include "perft/stats.h"
 
 namespace pyke::perft::internal {
@@ -438,89 +438,34 @@ PYKE_INLINE void add_plain_piece_stats(const Position& pos, const MaskSet& m, co
 #endif
 }
 
-// The other pieces one by one, as the generator hands them over (generate.h), through the sink.
-template <Color Us, class Sliders>
-PYKE_INLINE void add_special_piece_stats(const Position& pos, const MaskSet& m, Bitboard special,
-                                         LeafStatsSink<Us, Sliders>& sink) {
-  const Bitboard occupied = pos.occupied();
-  const Bitboard movable = ~pos.pieces(Us) & m.check_mask;
-  const Bitboard pinned = m.pinmask_diagonal | m.pinmask_orthogonal;
-  for (Bitboard b = pos.pieces(Us, kKnight) & special & ~pinned; b; b = clear_lsb(b)) {
-    sink.piece(PieceTag<kKnight>{}, lsb(b), knight_attacks(lsb(b)) & movable);
-  }
-  for (Bitboard b = pos.pieces(Us, kBishop) & special & ~m.pinmask_orthogonal; b;
-       b = clear_lsb(b)) {
-    sink.piece(PieceTag<kBishop>{}, lsb(b),
-               diagonal_slider_targets<Sliders>(lsb(b), occupied, movable, m));
-  }
-  for (Bitboard b = pos.pieces(Us, kRook) & special & ~m.pinmask_diagonal; b; b = clear_lsb(b)) {
-    sink.piece(PieceTag<kRook>{}, lsb(b),
-               orthogonal_slider_targets<Sliders>(lsb(b), occupied, movable, m));
-  }
-  for (Bitboard b = pos.pieces(Us, kQueen) & special; b; b = clear_lsb(b)) {
-    const Square q = lsb(b);
-    Bitboard targets = 0;
-    if (!(square_bb(q) & m.pinmask_orthogonal)) {
-      targets |= diagonal_slider_targets<Sliders>(q, occupied, movable, m);
-    }
-    if (!(square_bb(q) & m.pinmask_diagonal)) {
-      targets |= orthogonal_slider_targets<Sliders>(q, occupied, movable, m);
-    }
-    sink.piece(PieceTag<kQueen>{}, q, targets);
-  }
-}
-
-// The king's moves and castlings of a leaf parent, classified through the sink.
-template <Color Us, class Sliders>
-PYKE_INLINE void classify_king_leaf_moves(const Position& pos, const MaskSet& m,
-                                          LeafStatsSink<Us, Sliders>& sink) {
-  const KingMoves king = king_moves<Us, true, Sliders>(pos, m);
-  sink.piece(PieceTag<kKing>{}, m.king, king.targets);
-  if (m.checkers <= 1) {
-    for (uint8_t rights = king.castlings; rights; rights &= rights - 1) {
-      const CastlingPath& path = lowest_castling_path(pos, rights);
-      sink.castling(Move::make(path.king_from, path.rook_from, MoveKind::kCastling));
-    }
-  }
-}
-
-// Every other move of a leaf parent not in double check (pawns, en passant, knights, sliders):
-// with AVX-512 the plain pieces setwise (add_plain_piece_stats) and the rest through the sink;
-// without, every piece through the sink.
+// Every move of a leaf parent but the king's, not in double check (pawns, en passant, knights,
+// sliders), the generator's phases (generate.h) handing them to the sink: with AVX-512 the plain
+// pieces are classified setwise instead (add_plain_piece_stats) and only the rest go through the
+// sink; without, every piece goes through it.
 template <Color Us, class Sliders>
 PYKE_INLINE void classify_other_leaf_moves(const Position& pos, const MaskSet& m,
                                            LeafStatsSink<Us, Sliders>& sink) {
-  const PawnTargets pawns = pawn_targets<Us>(pos, m);
-  sink.template pawns<kForward<Us>>(pawns.single_push);
-  sink.template pawns<2 * kForward<Us>>(pawns.double_push);
-  sink.template pawns<kForwardEast<Us>>(pawns.capture_east);
-  sink.template pawns<kForwardWest<Us>>(pawns.capture_west);
-  sink.en_passant(en_passant_origins<Us, Sliders>(pos, m), pos.en_passant_square());
+  generate_pawn_targets<Us, Sliders>(pos, m, sink);
   if constexpr (counts_setwise<Sliders>()) {
     const Bitboard special = m.pinmask_diagonal | m.pinmask_orthogonal | sink.info.discoverers;
     add_plain_piece_stats<Us, Sliders>(pos, m, sink.info, ~special, sink.s, sink.checks);
     if ((pos.pieces(Us) & ~pos.pieces(Us, kPawn) & ~pos.pieces(Us, kKing) & special)) [[unlikely]] {
-      add_special_piece_stats<Us, Sliders>(pos, m, special, sink);
+      generate_piece_targets<Us, Sliders>(pos, m, sink, special);
     }
   } else {
-    add_special_piece_stats<Us, Sliders>(pos, m, ~Bitboard{0}, sink);
+    generate_piece_targets<Us, Sliders>(pos, m, sink);
   }
 }
 
-// Depth 1: the legal moves, classified without making any but the checking ones. With AVX-512,
-// the king's moves and then the others (above); without, every set through the generator and
-// the sink.
+// Depth 1: the legal moves, classified without making any but the checking ones: the king's
+// moves, and the others (above) unless in double check.
 template <Color Us, class Sliders>
 PYKE_INLINE void classify_leaf_moves(const Position& pos, const CheckInfo& info, LeafStats& s,
                                      CheckTally& checks) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
   LeafStatsSink<Us, Sliders> sink{pos, info, checks};
-  if constexpr (counts_setwise<Sliders>()) {
-    classify_king_leaf_moves<Us, Sliders>(pos, m, sink);
-    if (m.checkers <= 1) classify_other_leaf_moves<Us, Sliders>(pos, m, sink);
-  } else {
-    generate_legal_targets<Us, Sliders>(pos, m, sink);
-  }
+  generate_king_targets<Us, Sliders>(pos, m, sink);
+  if (m.checkers <= 1) classify_other_leaf_moves<Us, Sliders>(pos, m, sink);
   s += sink.s;
   s += checks;
 }
@@ -596,7 +541,7 @@ struct StatsCalm {
 //    only if one of their pieces reaches that square. calm_squares keeps both squares off what
 //    their king, pawns and sliders reach; their knights reach squares whatever we do, so each of
 //    their knights that may move adds one capture per calm move whose destination it attacks and
-//    takes one away per calm move whose origin it attacks (StatsCalmSink). Which of their knights
+//    takes one away per calm move whose origin it attacks (StatsCalmSplit). Which of their knights
 //    may move is the null move's answer too: a calm move neither gives check nor changes a pin
 //    (calm_squares keeps it off the lines out of their king). A knight that may be pinned is
 //    simply watched. The position after a knight's capture on the destination differs from the
@@ -725,49 +670,26 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
           knights};
 }
 
-// A generator sink that counts the calm moves and what they change in their knights' captures
-// (a knight that attacks the destination gains one, one that attacks the origin loses one), hands
-// the steady moves to `visit_steady` and every other move to `visit`.
-template <Color Us, class Visitor, class SteadyVisitor>
-struct StatsCalmSink {
-  const StatsCalm& calm;
-  Bitboard empty;
-  Visitor& visit;
-  SteadyVisitor& visit_steady;
-  int calm_moves = 0;
+// The statistics kernel's split of the moves by calm squares (CalmSplitSink): a capture between
+// steady squares is steady (above), and each calm move changes their knights' captures (a knight
+// that attacks the destination gains one, one that attacks the origin loses one).
+struct StatsCalmSplit {
+  static constexpr bool kSteadyCaptures = true;
+  const KnightCounts& knights;
   int64_t knight_captures = 0;  // added to the captures of all calm moves' replies
 
-  template <PieceType P>
-  PYKE_INLINE void piece(PieceTag<P>, Square from, Bitboard targets) {
-    const Bitboard skip = quiet_targets_within(from, targets, calm.squares.of(P), empty);
-    const int count = popcount(skip);
-    calm_moves += count;
-    if (calm.knights.ones)
-      knight_captures += calm.knights.over(skip) - count * calm.knights.at(from);
-    const Bitboard steady = targets_within(from, targets ^ skip, calm.squares.steady_of(P));
-    visit_targets<P>(from, steady, visit_steady);
-    visit_targets<P>(from, targets ^ skip ^ steady, visit);
+  PYKE_INLINE void calm_piece_moves(Square from, Bitboard destinations) {
+    if (knights.ones) {
+      knight_captures += knights.over(destinations) - popcount(destinations) * knights.at(from);
+    }
   }
-  PYKE_INLINE void castling(Move move) { visit(PieceTag<kKing>{}, move); }
   template <int Travel>
-  PYKE_INLINE void pawns(Bitboard destinations) {
-    const Bitboard skip = pushes_within<Us, Travel>(destinations, calm.squares.other, calm.squares);
-    calm_moves += popcount(skip);
-    if (calm.knights.ones) {
-      knight_captures += calm.knights.over(skip) - calm.knights.over(pawn_origins<Travel>(skip));
+  PYKE_INLINE void calm_pawn_moves(Bitboard destinations) {
+    if (knights.ones) {
+      knight_captures +=
+          knights.over(destinations) - knights.over(pawn_origins<Travel>(destinations));
     }
-    destinations ^= skip;
-    const Bitboard squares = calm.squares.steady_other;
-    Bitboard steady;
-    if constexpr (Travel == kForwardEast<Us> || Travel == kForwardWest<Us>) {
-      steady = steps_within<Us, Travel>(destinations, squares);
-    } else {
-      steady = pushes_within<Us, Travel>(destinations, squares, calm.squares);
-    }
-    visit_pawn_moves<Us, Travel>(steady, visit_steady);
-    visit_pawn_moves<Us, Travel>(destinations ^ steady, visit);
   }
-  PYKE_INLINE void en_passant(Bitboard origins, Square to) { visit_en_passant(origins, to, visit); }
 };
 
 // The replies of Them after a null move of a depth-2 node, classified once for all its calm and
@@ -796,7 +718,7 @@ struct NullMoveReplies {
     info = parent_info;  // a null move changes no piece
     checks.record = reinterpret_cast<CheckingMove*>(storage);
     LeafStatsSink<Them, Sliders> sink{*pos, info, checks};
-    classify_king_leaf_moves<Them, Sliders>(*pos, masks, sink);
+    generate_king_targets<Them, Sliders>(*pos, masks, sink);
     king = sink.s;
     king_checking = checks.recorded;
   }
@@ -843,10 +765,9 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
     CheckInfo own;
     count_steady_child<~Us, Sliders>(child, shared.after(piece, move, child, own), null, s);
   };
-  StatsCalmSink<Us, decltype(count_child), decltype(count_steady)> sink{calm, ~pos.occupied(),
-                                                                        count_child, count_steady};
-  generate_legal_targets<Us, Sliders>(pos, m, sink);
-  const int calm_moves = sink.calm_moves;
+  StatsCalmSplit split{calm.knights};
+  const int calm_moves = for_each_legal_move_except_calm<Us, Sliders>(
+      pos, m, calm.squares, count_child, count_steady, split);
   if (steady_moves > 0) {
     for (int i = 0; i < LeafStats::kColumns; ++i) s.column(i) += steady_moves * null.king.column(i);
   }
@@ -856,7 +777,7 @@ PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
   for (int i = 0; i < LeafStats::kColumns; ++i) {
     s.column(i) += static_cast<uint64_t>(calm_moves) * (null.king.column(i) + null.other.column(i));
   }
-  s.captures += static_cast<uint64_t>(sink.knight_captures);  // the sum stays >= 0
+  s.captures += static_cast<uint64_t>(split.knight_captures);  // the sum stays >= 0
   if (null.checks.recorded == 0) return;
   for_each_calm_move<Us, Sliders>(pos, m, calm.squares, [&](auto piece, Move move) {
     const Position child = perft_child<Us>(pos, piece, move);
