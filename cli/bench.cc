@@ -21,6 +21,7 @@
 #include "movegen/position.h"
 #include "perft/internal/cache.h"
 #include "perft/internal/kernel.h"
+#include "perft/internal/plans.h"
 #include "perft/perft.h"
 
 namespace pyke {
@@ -177,6 +178,7 @@ void write_bench_json(const BenchOptions& options, const BenchTotal& total,
   out << "{\"backend\": " << json_string(std::string(slider_backend_name(options.backend)))
       << ", \"reason\": " << json_string(options.reason)
       << ", \"counting_path\": " << json_string(std::string(counting_path_name(kHasSetwiseCount)))
+      << ", \"plans_off\": " << json_string(std::string(perft::internal::kPlansOffText))
       << ", \"threads\": " << options.threads << ", \"positions\": [";
   for (size_t i = 0; i < total.rows.size(); ++i) {
     const BenchRow& r = total.rows[i];
@@ -255,7 +257,12 @@ int run_bench(std::ostream& out, const BenchOptions& options) {
   }
 
   out << "slider backend: " << slider_backend_name(options.backend) << " (" << options.reason
-      << ")\ncounting path: " << kCountingPath << "\n\n";
+      << ")\ncounting path: " << kCountingPath << '\n';
+  // A build with --//perft:plans_off counts its depth-2 nodes otherwise: say so beside its speed.
+  if (!perft::internal::kPlansOffText.empty()) {
+    out << "depth-2 plans off: " << perft::internal::kPlansOffText << '\n';
+  }
+  out << '\n';
   out << absl::StrFormat("%-12s %-10s %5s %12s %9s %14s\n", "position", "set", "depth", "nodes",
                          "seconds", "nodes/s");
   write_rows(total, out);

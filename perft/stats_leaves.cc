@@ -9,6 +9,7 @@
 #include "movegen/move.h"
 #include "movegen/position.h"
 #include "perft/internal/counted.h"
+#include "perft/internal/plans.h"
 #include "perft/stats.h"
 
 namespace pyke::perft::internal {
@@ -28,6 +29,21 @@ Stats leaf_move_stats(const Position& parent, Move move, const Position& child) 
     else
       classify_leaf_move<kBlack, Sliders>(parent, move, child, s);
   });
+  return Counted<LeafStats>::total(s);
+}
+
+Stats stats_depth2_with_plan(Plan plan, const Position& pos) {
+  LeafStats s;
+  const auto run = [&]<Plan P>() {
+    if (pos.side_to_move() == kWhite)
+      stats_with_plan<P, kWhite, BuildSliders>(pos, s);
+    else
+      stats_with_plan<P, kBlack, BuildSliders>(pos, s);
+  };
+  if (plan == Plan::kStatsCalm)
+    run.template operator()<Plan::kStatsCalm>();
+  else
+    run.template operator()<Plan::kEveryChild>();
   return Counted<LeafStats>::total(s);
 }
 

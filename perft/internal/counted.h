@@ -4,7 +4,8 @@
 // holds everything the walk must know of it:
 //
 //   uint64_t    the leaves (perft.h)                  Total absl::uint128   Table tt::PerftTable
-//   LeafStats   the leaves by move type (stats.h)     Total Stats           Table tt::MoveStatsTable
+//   LeafStats   the leaves by move type (stats.h)     Total Stats           Table
+//   tt::MoveStatsTable
 //
 //   using C = Counted<LeafStats>;
 //   C::Total s = C::total(C::depth2_node<kWhite, BuildSliders>(Position::start()));
@@ -55,6 +56,12 @@ void stats_depth1_node(const Position& pos, LeafStats& s);
 // The statistics of the one leaf that `move` leads to from `parent` (child: the position after
 // it), for divides of depth 1 (stats_leaves.cc).
 Stats leaf_move_stats(const Position& parent, Move move, const Position& child);
+
+enum class Plan : uint8_t;  // plans.h
+// The statistics below a depth-2 node by `plan`, one that counts statistics (plans.h), on the
+// build's slider backend: for the tests, which run every plan on every position
+// (stats_leaves.cc).
+Stats stats_depth2_with_plan(Plan plan, const Position& pos);
 
 template <class Value>
 struct Counted;

@@ -39,6 +39,7 @@
 #include "perft/internal/calm.h"
 #include "perft/internal/counted.h"
 #include "perft/internal/kernel.h"
+#include "perft/internal/plans.h"
 #include "perft/stats.h"
 
 namespace pyke::perft::internal {
@@ -747,14 +748,17 @@ PYKE_INLINE void count_steady_child(const Position& child, const CheckInfo& info
   s += checks;
 }
 
-template <Color Us, class Sliders>
+//
+// Without `Calm` (or in check, where the null move is no position), every child is made and its
+// leaf moves classified (the plan every_child, plans.h).
+template <Color Us, class Sliders, bool Calm = true>
 PYKE_INLINE void stats_last_two_plies(const Position& pos, LeafStats& s) {
   const MaskSet m = create_masks<Us, Sliders>(pos);
   const auto shared = SharedCheckInfo<~Us, Sliders>::of(pos);
   const auto count_child = [&](auto piece, Move move) {
     stats_leaf_parent<~Us, Sliders>(pos, piece, move, shared, s);
   };
-  if (m.checkers != 0) return for_each_legal_move<Us, Sliders>(pos, m, count_child);
+  if (!Calm || m.checkers != 0) return for_each_legal_move<Us, Sliders>(pos, m, count_child);
   const StatsCalm calm = stats_calm_squares<Us, Sliders>(pos);
   NullMoveReplies<~Us, Sliders> null;
   uint64_t steady_moves = 0;
@@ -809,9 +813,16 @@ void stats_depth1_node(const Position& pos, LeafStats& s) {
   stats_leaf_parent<Us, Sliders>(pos, s);
 }
 
+// The statistics below a depth-2 node by `P` (stats_calm or every_child), whatever the node.
+template <Plan P, Color Us, class Sliders>
+PYKE_INLINE void stats_with_plan(const Position& pos, LeafStats& s) {
+  static_assert(counts_statistics(P), "a plan of the leaves alone");
+  stats_last_two_plies<Us, Sliders, /*Calm=*/plan_row(P).calm>(pos, s);
+}
+
 template <Color Us, class Sliders>
 void stats_depth2_node(const Position& pos, LeafStats& s) {
-  stats_last_two_plies<Us, Sliders>(pos, s);
+  stats_with_plan<choose_stats_plan(), Us, Sliders>(pos, s);
 }
 
 }  // namespace pyke::perft::internal
