@@ -3,7 +3,7 @@
 # compiles with (.bazelrc). Run it after a change to code the profile covers, when
 # pgo/check_profile.sh (part of .ci/run) reports the profile stale:
 #
-#   pgo/train_profile.sh            # 5 to 10 minutes on 2 cores
+#   pgo/train_profile.sh            # about 12 minutes on 2 cores from a cold cache
 #
 # The profile is trained once per instruction level the code is compiled for, in that level's
 # build: this machine's own (-march=native: AVX-512 with VPOPCNTDQ on the machines Pyke is

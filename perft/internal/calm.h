@@ -267,7 +267,9 @@ struct CalmSplitSink {
   Bitboard empty;
   Visitor& visit;
   SteadyVisitor& visit_steady;
-  Split& split;
+  // The sink's own, as its counter: a store through a reference to the caller's could alias the
+  // position's bitboards, and the compiler would reload them after every calm move.
+  [[no_unique_address]] Split split;
   int calm_moves = 0;
 
   template <PieceType P>
@@ -305,16 +307,17 @@ struct CalmSplitSink {
 // Visits every legal move but the quiet ones that `calm` (calm_squares<Us>(pos)) says the replies
 // cannot notice, and returns how many of those it left out. The steady moves go to
 // `visit_steady`, the others to `visit`; `split` says which are steady and what else the calm
-// ones count for. Only when Us is not in check.
+// ones count for (copied in, and back out). Only when Us is not in check.
 template <Color Us, class Sliders = BuildSliders, class Visitor, class SteadyVisitor,
           class Split = PlainCalmSplit>
 PYKE_INLINE int for_each_legal_move_except_calm(const Position& pos, const MaskSet& m,
                                                 const CalmSquares& calm, Visitor&& visit,
                                                 SteadyVisitor&& visit_steady, Split&& split = {}) {
-  CalmSplitSink<Us, std::remove_reference_t<Visitor>, std::remove_reference_t<SteadyVisitor>,
-                std::remove_reference_t<Split>>
+  using S = std::remove_cvref_t<Split>;
+  CalmSplitSink<Us, std::remove_reference_t<Visitor>, std::remove_reference_t<SteadyVisitor>, S>
       sink{calm, ~pos.occupied(), visit, visit_steady, split};
   generate_legal_targets<Us, Sliders>(pos, m, sink);
+  if constexpr (!std::is_empty_v<S>) split = sink.split;
   return sink.calm_moves;
 }
 

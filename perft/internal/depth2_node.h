@@ -8,7 +8,6 @@
 #define PYKE_PERFT_INTERNAL_DEPTH2_NODE_H_
 
 #include <cstdint>
-#include <utility>
 
 #include "movegen/position.h"
 #include "movegen/types.h"
@@ -20,7 +19,7 @@ namespace pyke::perft::internal {
 // A depth-2 node: the plan the material calls for (plans.h).
 template <Color Us, class Sliders>
 uint64_t count_depth2_node(const Position& pos) {
-  return count_by_chosen_plan<Us, Sliders>(pos, std::make_index_sequence<kPlans.size()>{});
+  return count_by_chosen_plan<Us, Sliders>(pos);
 }
 
 }  // namespace pyke::perft::internal

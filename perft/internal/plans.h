@@ -105,12 +105,8 @@ inline constexpr std::array<PlanRow, 9> kPlans = {{
 
 constexpr const PlanRow& plan_row(Plan plan) { return kPlans[static_cast<size_t>(plan)]; }
 
-constexpr bool counts_leaves(Plan plan) {
-  return plan_row(plan).counts != PlanCounts::kStatistics;
-}
-constexpr bool counts_statistics(Plan plan) {
-  return plan_row(plan).counts != PlanCounts::kLeaves;
-}
+constexpr bool counts_leaves(Plan plan) { return plan_row(plan).counts != PlanCounts::kStatistics; }
+constexpr bool counts_statistics(Plan plan) { return plan_row(plan).counts != PlanCounts::kLeaves; }
 
 // The plans named in `names` (comma-separated), as a mask of bit 1 << Plan. A name that is no
 // plan's, or every_child, stops the build here.
@@ -168,11 +164,11 @@ PYKE_INLINE bool few_pieces_on_each_side(const Position& pos) {
 
 // What the choice of a plan reads of a depth-2 node (Us to move), once.
 struct PlanFacts {
-  bool bare;      // at most kMaxPiecesWithoutCalm pieces: no calm moves
-  bool crowded;   // not bare, and the knights and sliders too many to look up one by one
-  bool sliders;   // Us has a slider
-  bool lone;      // Us has exactly one
-  bool knights;   // Us has a knight
+  bool bare;     // at most kMaxPiecesWithoutCalm pieces: no calm moves
+  bool crowded;  // not bare, and the knights and sliders too many to look up one by one
+  bool sliders;  // Us has a slider
+  bool lone;     // Us has exactly one
+  bool knights;  // Us has a knight
 
   template <Color Us, class Sliders>
   PYKE_INLINE static PlanFacts of(const Position& pos) {
@@ -221,22 +217,30 @@ constexpr bool plan_available(Plan plan, PlanCounts counts) {
   return plan_on(plan) && (c == counts || c == PlanCounts::kBoth);
 }
 
-// The first row available for `Counts` that holds.
-template <PlanCounts Counts, size_t... I>
-PYKE_INLINE Plan first_plan(const PlanFacts& f, std::index_sequence<I...>) {
-  Plan chosen = Plan::kEveryChild;
-  (void)(((plan_available(kPlans[I].plan, Counts) && plan_holds(kPlans[I].plan, f))
-              ? (chosen = kPlans[I].plan, true)
-              : false) ||
-         ...);
-  return chosen;
+// Calls `take.template operator()<P>()` for P, the first row available for `Counts` that holds:
+// the rows are tried in order, those the build turns off or that count otherwise not compiled.
+template <PlanCounts Counts, class Take, size_t... I>
+PYKE_INLINE void take_first_plan(const PlanFacts& f, Take&& take, std::index_sequence<I...>) {
+  const auto try_row = [&]<Plan P>() {
+    if constexpr (plan_available(P, Counts)) {
+      if (plan_holds(P, f)) {
+        take.template operator()<P>();
+        return true;
+      }
+    }
+    return false;
+  };
+  (void)(try_row.template operator()<kPlans[I].plan>() || ...);
 }
 
 // The plan a depth-2 node counting the leaves takes (Us to move, slider backend Sliders).
 template <Color Us, class Sliders>
 PYKE_INLINE Plan choose_plan(const Position& pos) {
-  return first_plan<PlanCounts::kLeaves>(PlanFacts::of<Us, Sliders>(pos),
-                                         std::make_index_sequence<kPlans.size()>{});
+  Plan chosen = Plan::kEveryChild;
+  take_first_plan<PlanCounts::kLeaves>(
+      PlanFacts::of<Us, Sliders>(pos), [&]<Plan P>() { chosen = P; },
+      std::make_index_sequence<kPlans.size()>{});
+  return chosen;
 }
 
 // The plan a depth-2 node counting statistics takes: the facts do not matter to it.
@@ -251,24 +255,20 @@ template <Plan P, Color Us, class Sliders>
 PYKE_INLINE uint64_t count_with_plan(const Position& pos) {
   constexpr PlanRow row = plan_row(P);
   static_assert(counts_leaves(P), "a plan of the statistics alone");
-  using Path = std::conditional_t<row.setwise || !counts_setwise<Sliders>(), Sliders,
-                                  ScalarPath<Sliders>>;
+  using Path =
+      std::conditional_t<row.setwise || !counts_setwise<Sliders>(), Sliders, ScalarPath<Sliders>>;
   return count_last_two_plies<Us, Path, row.calm, row.unmade, row.open_lines>(pos);
 }
 
-// The leaves below a depth-2 node by the plan choose_plan takes; the plans the build turns off
-// are not compiled.
-template <Color Us, class Sliders, size_t... I>
-PYKE_INLINE uint64_t count_by_chosen_plan(const Position& pos, std::index_sequence<I...>) {
-  const Plan plan = choose_plan<Us, Sliders>(pos);
+// The leaves below a depth-2 node by the plan choose_plan takes, counted where it is found; the
+// plans the build turns off are not compiled.
+template <Color Us, class Sliders>
+PYKE_INLINE uint64_t count_by_chosen_plan(const Position& pos) {
   uint64_t nodes = 0;
-  const auto count = [&]<Plan P>() {
-    if constexpr (plan_available(P, PlanCounts::kLeaves)) {
-      nodes = count_with_plan<P, Us, Sliders>(pos);
-    }
-  };
-  (void)((plan == kPlans[I].plan ? (count.template operator()<kPlans[I].plan>(), true) : false) ||
-         ...);
+  take_first_plan<PlanCounts::kLeaves>(
+      PlanFacts::of<Us, Sliders>(pos),
+      [&]<Plan P>() { nodes = count_with_plan<P, Us, Sliders>(pos); },
+      std::make_index_sequence<kPlans.size()>{});
   return nodes;
 }
 

@@ -676,7 +676,7 @@ PYKE_INLINE StatsCalm stats_calm_squares(const Position& pos) {
 // that attacks the destination gains one, one that attacks the origin loses one).
 struct StatsCalmSplit {
   static constexpr bool kSteadyCaptures = true;
-  const KnightCounts& knights;
+  KnightCounts knights;
   int64_t knight_captures = 0;  // added to the captures of all calm moves' replies
 
   PYKE_INLINE void calm_piece_moves(Square from, Bitboard destinations) {
