@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Says whether the PGO profile kept in the repository (pgo/pyke.profdata) is stale: reads the
-# output of a default build that compiled the sources (a build from a fresh clone, as .ci/run's
+# Says whether a PGO profile kept in the repository (pgo/LEVEL.profdata) is stale: reads the
+# output of a build that compiled the sources with it (a build from a fresh clone, as .ci/run's
 # first step is) and fails when code of the counting path that the training ran has changed since
-# the profile was trained.
+# the profile was trained. LEVEL is the level the build compiled for (pgo/cpu_level.sh): by
+# default this CPU's, as in a default build.
 #
 #   ./bazelw test //... 2>&1 | tee build.log
 #   pgo/check_profile.sh build.log
+#   ./bazelw build --config=portable //cli:pyke 2>&1 | tee portable.log
+#   pgo/check_profile.sh portable.log portable
 #
 # clang warns for each function whose control flow changed since the profile was trained:
 #   warning: perft/kernel_plain.cc: function control flow change detected (hash mismatch) NAME
@@ -21,7 +24,9 @@
 # Exit status: 0 current, 1 stale, 2 the log cannot be read or shows no compile.
 set -euo pipefail
 
-log="${1:?usage: pgo/check_profile.sh BUILD_LOG}"
+log="${1:?usage: pgo/check_profile.sh BUILD_LOG [LEVEL]}"
+level="${2:-$("$(dirname "$0")/cpu_level.sh")}"
+profile="pgo/$level.profdata"
 [[ -r "$log" ]] || { echo "check_profile: cannot read $log" >&2; exit 2; }
 
 if ! grep -q "Compiling " "$log"; then
@@ -51,8 +56,8 @@ done < "$log"
 
 summary="$drifted trained functions changed outside the counting path, $cold untrained ones changed"
 if ((stale > 0)); then
-  echo "check_profile: pgo/pyke.profdata is stale: $stale trained functions of the counting path" \
-    "changed since it was trained ($summary); run pgo/train_profile.sh and commit the profile" >&2
+  echo "check_profile: $profile is stale: $stale trained functions of the counting path" \
+    "changed since it was trained ($summary); run pgo/train_profile.sh and commit the profiles" >&2
   exit 1
 fi
-echo "check_profile: pgo/pyke.profdata is current for the counting path ($summary)"
+echo "check_profile: $profile is current for the counting path ($summary)"

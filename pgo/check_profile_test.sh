@@ -6,9 +6,9 @@ check="$1"
 dir="${TEST_TMPDIR:-$(mktemp -d)}"
 failures=0
 
-expect() {  # expect NAME STATUS LOG [TEXT]
-  local name="$1" want="$2" log="$3" text="${4:-}" out status=0
-  out="$("$check" "$log" 2>&1)" || status=$?
+expect() {  # expect NAME STATUS LOG [TEXT [LEVEL]]
+  local name="$1" want="$2" log="$3" text="${4:-}" level=(${5:-}) out status=0
+  out="$("$check" "$log" "${level[@]}" 2>&1)" || status=$?
   if [[ $status -ne $want ]]; then
     echo "FAIL $name: exit $status, expected $want"; echo "$out"; failures=$((failures + 1)); return
   fi
@@ -34,6 +34,8 @@ expect "a cached build tells nothing" 2 "$dir/cached.log" "no compile"
   mismatch perft/kernel_plain.cc _ZN4pyke5perft8internal17count_depth2_node 2166188
 } > "$dir/stale.log"
 expect "a trained kernel function changed" 1 "$dir/stale.log" "stale: 1 trained functions"
+expect "the level's profile is named" 1 "$dir/stale.log" "pgo/portable.profdata is stale" portable
+expect "by default this CPU's level" 0 "$dir/clean.log" "pgo/$("$(dirname "$check")/cpu_level.sh").profdata is current"
 
 { echo "INFO: From Compiling movegen/position.cc:"
   mismatch movegen/position.cc _ZN4pyke8Position4playENS_4MoveE 12
@@ -51,5 +53,5 @@ expect "front ends and untrained code do not fail" 0 "$dir/drift.log" \
 
 expect "an unreadable log" 2 "$dir/missing.log"
 
-echo "$((6 - failures)) passed, $failures failed"
+echo "$((8 - failures)) passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -1,56 +1,48 @@
 #!/usr/bin/env bash
-# Trains the PGO profile kept in the repository, pgo/pyke.profdata, which every default build
-# compiles with (.bazelrc). Run it after a change to code the profile covers, when
-# pgo/check_profile.sh (part of .ci/run) reports the profile stale:
+# Trains the PGO profiles kept in the repository, one per instruction level (pgo/cpu_level.sh):
+# pgo/avx512.profdata, pgo/avx2.profdata and pgo/portable.profdata. A default build compiles with
+# the one of its CPU's level, --config=avx2 and --config=portable with theirs (//pgo:committed).
+# Run it after a change to code the profiles cover, when pgo/check_profile.sh (part of .ci/run)
+# reports a profile stale:
 #
-#   pgo/train_profile.sh            # about 12 minutes on 2 cores from a cold cache
+#   pgo/train_profile.sh                    # every level this CPU runs: ~12 minutes on 2 cores
+#   pgo/train_profile.sh portable avx2      # only those
 #
-# The profile is trained once per instruction level the code is compiled for, in that level's
-# build: this machine's own (-march=native: AVX-512 with VPOPCNTDQ on the machines Pyke is
-# developed on), x86-64-v3 (--config=avx2) and x86-64-v2 (--config=portable). A function compiled
-# differently for another level (the AVX-512 counting, the PEXT sliders) is a different function
-# to the profile: the levels' profiles merge side by side, each function keyed by its name and
-# the hash of its control flow, so a default build on any of those CPUs finds its own. A function
-# compiled alike on several levels keeps the first level's counts (pgo/merge_levels.py). A level
-# the CPU here cannot run is left out, and said: on a CPU without AVX-512 VPOPCNTDQ the native
-# level is, and the profile then lacks the AVX-512 counting functions, which CI's check reports
-# on a machine that has them.
+# Each level is trained in its own build (`bazel build --config=train //pgo:training`), and its
+# profile holds that build's training runs alone. One profile for every level, merged, was tried:
+# it held each level's version of a function side by side, but LLVM sets its thresholds for hot
+# and cold code from the whole profile's counts, and with three levels' counts in it a build's
+# own kernels looked cooler than they are (Kiwipete --stats 6 ran 0.96x the build trained on its
+# level alone; see docs/log.md). A level whose code this CPU cannot run (avx512 without AVX-512
+# VPOPCNTDQ, avx2 without BMI2) is skipped, said, and its profile left as it was.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bazel=(./bazelw)
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
+all=(avx512 avx2 portable)
+levels=("${@:-${all[@]}}")
+here="$(pgo/cpu_level.sh)"
 
-# The levels and the CPU flags each needs to run its training.
-levels=(native avx2 portable)
-declare -A needs=(
-  [native]="avx512f avx512_vpopcntdq bmi2"
-  [avx2]="avx2 bmi2"
-  [portable]="sse4_2 popcnt"
-)
-cpu_flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+# The levels this CPU runs: its own and those below it.
+rank() { case "$1" in avx512) echo 2 ;; avx2) echo 1 ;; portable) echo 0 ;; *) return 1 ;; esac; }
 
-profiles=()
+trained=()
 for level in "${levels[@]}"; do
-  missing=()
-  for flag in ${needs[$level]}; do
-    [[ "$cpu_flags" == *" $flag "* ]] || missing+=("$flag")
-  done
-  if ((${#missing[@]} > 0)); then
-    echo "train_profile: skipping $level: this CPU lacks ${missing[*]}" >&2
+  rank "$level" > /dev/null || { echo "train_profile: unknown level $level (${all[*]})" >&2; exit 2; }
+  if (($(rank "$level") > $(rank "$here"))); then
+    echo "train_profile: skipping $level: this CPU's level is $here; pgo/$level.profdata is" \
+      "left as it was" >&2
     continue
   fi
+  # avx512 is the native build of a CPU of that level; the others have configs of their own.
   config=(--config=train)
-  [[ $level != native ]] && config+=("--config=$level")
+  [[ $level != avx512 ]] && config+=("--config=$level")
   echo "train_profile: training the $level build" >&2
   "${bazel[@]}" build "${config[@]}" //pgo:training
   bin="$("${bazel[@]}" info "${config[@]}" bazel-bin 2>/dev/null)"
-  llvm-profdata-16 merge --text -o "$out/$level.proftext" "$bin/pgo/training.profdata"
-  profiles+=("$out/$level.proftext")
+  install -m 644 "$bin/pgo/training.profdata" "pgo/$level.profdata"
+  trained+=("$level")
 done
 
-pgo/merge_levels.py "$out/merged.proftext" "${profiles[@]}"
-llvm-profdata-16 merge -o pgo/pyke.profdata "$out/merged.proftext"
-echo "train_profile: wrote pgo/pyke.profdata ($(du -k pgo/pyke.profdata | cut -f1) KB) from" \
-  "${#profiles[@]} levels on $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" >&2
+echo "train_profile: trained ${trained[*]:-nothing} on" \
+  "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //') ($here)" >&2

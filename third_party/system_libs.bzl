@@ -5,6 +5,7 @@ reaches Debian's archive. Each library becomes a header-less `cc_library` whose 
 from pkg-config (headers live in /usr/include, which the toolchain already searches).
 """
 
+load("//pgo:cpu_level.bzl", "cpu_level")
 load("//pgo:llvm_profdata.bzl", "llvm_profdata")
 
 _MOCK_REPOS = "/usr/src/bazel-bootstrap/mock_repos"
@@ -168,6 +169,7 @@ _system_python = repository_rule(
 def pyke_system_dependencies():
     """Declares every external repository of the workspace. Call once from WORKSPACE."""
     llvm_profdata(name = "llvm_profdata")
+    cpu_level(name = "pyke_cpu_level")
     for name in ["rules_cc", "rules_java", "platforms", "bazel_skylib"]:
         native.local_repository(name = name, path = _MOCK_REPOS + "/" + name)
 
