@@ -21,17 +21,17 @@
 #ifndef PYKE_TT_MOVE_STATS_TABLE_H_
 #define PYKE_TT_MOVE_STATS_TABLE_H_
 
-#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "absl/status/statusor.h"
 #include "movegen/zobrist.h"
-#include "tt/internal/memory.h"
+#include "tt/internal/buckets.h"
 
 namespace pyke::tt {
 
@@ -49,26 +49,23 @@ class MoveStatsTable {
   static absl::StatusOr<std::unique_ptr<MoveStatsTable>> create_with_buckets(size_t buckets,
                                                                              int threads = 1);
 
-  ~MoveStatsTable();
   MoveStatsTable(const MoveStatsTable&) = delete;
   MoveStatsTable& operator=(const MoveStatsTable&) = delete;
 
   // Forgets every entry, with `threads` threads (not while a count runs).
   void clear(int threads = 1);
 
-  size_t bucket_count() const { return bucket_count_; }
-  size_t megabytes() const { return megabytes_; }
-  size_t huge_page_bytes() const {
-    return std::min(bucket_count_ * sizeof(Bucket), internal::huge_page_bytes(mapping_));
-  }
+  size_t bucket_count() const { return buckets_.count(); }
+  size_t megabytes() const { return buckets_.megabytes(); }
+  size_t huge_page_bytes() const { return buckets_.huge_page_bytes(); }
   // "1 GB pages" or "transparent_hugepage: MODE", as PerftTable::huge_page_source.
-  std::string huge_page_source() const { return internal::huge_page_source(mapping_); }
+  std::string huge_page_source() const { return buckets_.huge_page_source(); }
 
   // `key` must already include the depth (the caller folds kZobrist.depth[depth] in).
   bool probe(Key key, Counters& counters) const;
   void store(Key key, int depth, const Counters& counters);
   void prefetch(Key key) const {
-    const char* bucket = reinterpret_cast<const char*>(&buckets_[index(key)]);
+    const char* bucket = reinterpret_cast<const char*>(&buckets_.of(key));
     for (int line = 0; line < 4; ++line) __builtin_prefetch(bucket + 64 * line);
   }
 
@@ -85,18 +82,9 @@ class MoveStatsTable {
   static_assert(sizeof(Bucket) == 256);
 
  private:
-  MoveStatsTable(internal::HugeMapping mapping, size_t bucket_count, size_t megabytes)
-      : buckets_(static_cast<Bucket*>(mapping.memory)),
-        bucket_count_(bucket_count),
-        mapping_(mapping),
-        megabytes_(megabytes) {}
+  explicit MoveStatsTable(internal::Buckets<Bucket> buckets) : buckets_(std::move(buckets)) {}
 
-  size_t index(Key key) const { return internal::bucket_index(high_half(key), bucket_count_); }
-
-  Bucket* buckets_;
-  size_t bucket_count_;
-  internal::HugeMapping mapping_;
-  size_t megabytes_;
+  internal::Buckets<Bucket> buckets_;
 };
 
 }  // namespace pyke::tt

@@ -2,16 +2,10 @@
 
 #include <unistd.h>
 
-#include <algorithm>
-#include <cstdlib>
-#include <new>
 #include <string>
-#include <thread>
-#include <vector>
+#include <utility>
 
-#include "absl/status/status.h"
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
+#include "tt/internal/buckets.h"
 #include "tt/internal/memory.h"
 
 namespace pyke::tt {
@@ -34,8 +28,6 @@ size_t megabytes_of_pages(uint64_t pages, uint64_t page_size) {
 
 namespace {
 
-using internal::for_each_slice;
-
 // Writers store the XOR word first and readers load `data` first; with relaxed atomics neither
 // order is guaranteed, and neither is needed: any mix of two writes fails the XOR check.
 void write(PerftTable::Entry& e, uint64_t key_xor_data, uint64_t data) {
@@ -51,42 +43,29 @@ uint64_t worth(uint64_t data) { return data & PerftTable::kDepthMask; }
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create(size_t megabytes, int threads) {
-  if (absl::Status s = internal::check_megabytes(megabytes, kMaxMegabytes); !s.ok()) return s;
-  absl::StatusOr<std::unique_ptr<PerftTable>> table =
-      create_with_buckets((megabytes << 20) / sizeof(Bucket), threads);
-  if (table.ok()) (*table)->megabytes_ = megabytes;
-  return table;
+  absl::StatusOr<internal::Buckets<Bucket>> buckets =
+      internal::Buckets<Bucket>::create_megabytes(megabytes, kMaxMegabytes, threads);
+  if (!buckets.ok()) return buckets.status();
+  return std::unique_ptr<PerftTable>(new PerftTable(std::move(*buckets)));
 }
 
 absl::StatusOr<std::unique_ptr<PerftTable>> PerftTable::create_with_buckets(size_t bucket_count,
                                                                             int threads) {
-  if (bucket_count == 0) return absl::InvalidArgumentError("a table needs at least one bucket");
-  const size_t megabytes = bucket_count * sizeof(Bucket) >> 20;
-  absl::StatusOr<internal::HugeMapping> mapping =
-      internal::map_huge_pages(bucket_count * sizeof(Bucket), megabytes);
-  if (!mapping.ok()) return mapping.status();
-  auto* buckets = static_cast<Bucket*>(mapping->memory);
-  // Constructing the buckets touches every page once, here rather than during the search, and
-  // each thread touches the slice it constructs.
-  for_each_slice(bucket_count, threads, [buckets](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) new (&buckets[i]) Bucket{};
-  });
-  return std::unique_ptr<PerftTable>(new PerftTable(*mapping, bucket_count, megabytes));
+  absl::StatusOr<internal::Buckets<Bucket>> buckets =
+      internal::Buckets<Bucket>::create(bucket_count, threads);
+  if (!buckets.ok()) return buckets.status();
+  return std::unique_ptr<PerftTable>(new PerftTable(std::move(*buckets)));
 }
 
-PerftTable::~PerftTable() { internal::unmap(mapping_); }
-
 void PerftTable::clear(int threads) {
-  for_each_slice(bucket_count_, threads, [this](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) {
-      for (Entry& e : buckets_[i].entries) write(e, 0, 0);
-    }
+  buckets_.for_each(threads, [](Bucket& bucket) {
+    for (Entry& e : bucket.entries) write(e, 0, 0);
   });
 }
 
 bool PerftTable::store(Key key, int depth, uint64_t nodes) {
   if (nodes >= kNodesLimit) return false;  // too big to keep; such nodes are few, near the root
-  Bucket& bucket = buckets_[index(key)];
+  Bucket& bucket = buckets_.of(key);
   const uint64_t data = nodes << kNodesShift | check_bits(key) | static_cast<uint64_t>(depth);
   const uint64_t key_xor_data = low_half(key) ^ data;
   // The victim: the least worth keeping, the oldest (first) among equals.
@@ -114,11 +93,5 @@ bool PerftTable::store(Key key, int depth, uint64_t nodes) {
 }
 
 std::string PerftTable::huge_page_mode() { return internal::transparent_huge_page_mode(); }
-
-std::string PerftTable::huge_page_source() const { return internal::huge_page_source(mapping_); }
-
-size_t PerftTable::huge_page_bytes() const {
-  return std::min(bucket_count_ * sizeof(Bucket), internal::huge_page_bytes(mapping_));
-}
 
 }  // namespace pyke::tt

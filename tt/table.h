@@ -28,10 +28,11 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "absl/status/statusor.h"
 #include "movegen/zobrist.h"
-#include "tt/internal/memory.h"
+#include "tt/internal/buckets.h"
 
 namespace pyke::tt {
 
@@ -63,29 +64,28 @@ class PerftTable {
   static absl::StatusOr<std::unique_ptr<PerftTable>> create_with_buckets(size_t buckets,
                                                                          int threads = 1);
 
-  ~PerftTable();
   PerftTable(const PerftTable&) = delete;
   PerftTable& operator=(const PerftTable&) = delete;
 
   // Forgets every entry, with `threads` threads.
   void clear(int threads = 1);
 
-  size_t bucket_count() const { return bucket_count_; }
-  size_t megabytes() const { return megabytes_; }
+  size_t bucket_count() const { return buckets_.count(); }
+  size_t megabytes() const { return buckets_.megabytes(); }
 
   // Bytes of the table that the kernel backs with transparent huge pages right now (read from
   // /proc/self/smaps; 0 when it cannot tell).
-  size_t huge_page_bytes() const;
+  size_t huge_page_bytes() const { return buckets_.huge_page_bytes(); }
   // The system's transparent huge page mode, as /sys/kernel/mm/transparent_hugepage/enabled
   // marks it ("always", "madvise" or "never"; "unknown" when it cannot be read).
   static std::string huge_page_mode();
   // Where the table's huge pages come from: "1 GB pages" (create takes them for a table of 1 GB
   // or more when the system has enough reserved and free), else "transparent_hugepage: MODE".
-  std::string huge_page_source() const;
+  std::string huge_page_source() const { return buckets_.huge_page_source(); }
 
   // `key` must already include the depth (the caller folds its key set's depth[depth] in).
   PYKE_INLINE bool probe(Key key, uint64_t& nodes) const {
-    const Bucket& bucket = buckets_[index(key)];
+    const Bucket& bucket = buckets_.of(key);
     const uint64_t check = check_bits(key), low = low_half(key);
     for (const Entry& e : bucket.entries) {
       const uint64_t data = e.data.load(std::memory_order_relaxed);
@@ -99,7 +99,7 @@ class PerftTable {
   }
   // False when the count is too big to keep (2^42 or more).
   bool store(Key key, int depth, uint64_t nodes);
-  void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
+  void prefetch(Key key) const { __builtin_prefetch(&buckets_.of(key)); }
 
   // One remembered count. Public only so that the table's helpers can name it.
   struct Entry {
@@ -112,7 +112,7 @@ class PerftTable {
   static_assert(sizeof(Bucket) == 64);
 
   // The bucket `key` belongs to, for tests that forge torn entries.
-  Bucket& bucket_for_testing(Key key) { return buckets_[index(key)]; }
+  Bucket& bucket_for_testing(Key key) { return buckets_.of(key); }
 
   // data = nodes << kNodesShift | check << kCheckShift | depth.
   static constexpr int kCheckShift = 6;
@@ -128,18 +128,9 @@ class PerftTable {
   }
 
  private:
-  PerftTable(internal::HugeMapping mapping, size_t bucket_count, size_t megabytes)
-      : buckets_(static_cast<Bucket*>(mapping.memory)),
-        bucket_count_(bucket_count),
-        mapping_(mapping),
-        megabytes_(megabytes) {}
+  explicit PerftTable(internal::Buckets<Bucket> buckets) : buckets_(std::move(buckets)) {}
 
-  size_t index(Key key) const { return internal::bucket_index(high_half(key), bucket_count_); }
-
-  Bucket* buckets_;
-  size_t bucket_count_;
-  internal::HugeMapping mapping_;
-  size_t megabytes_;
+  internal::Buckets<Bucket> buckets_;
 };
 
 }  // namespace pyke::tt

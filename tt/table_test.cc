@@ -1,6 +1,8 @@
 // The table keeps and finds counts, checks every key bit it claims to, replaces the shallowest
 // and oldest entry, reads torn entries as misses, survives threads racing on one bucket, and
-// refuses absurd sizes; Zobrist keys made incrementally equal keys made from scratch.
+// refuses absurd sizes; the statistics table keeps and forgets its nine counters; the buckets
+// under both are constructed and cleared once each by any number of threads; Zobrist keys made
+// incrementally equal keys made from scratch.
 #include "tt/table.h"
 
 #include <atomic>
@@ -17,6 +19,8 @@
 #include "movegen/position.h"
 #include "movegen/zobrist.h"
 #include "tests/positions.h"
+#include "tt/internal/buckets.h"
+#include "tt/move_stats_table.h"
 
 namespace pyke::tt {
 namespace {
@@ -273,6 +277,74 @@ TEST(PerftTable, TakesReservedGigabytePagesWhenFree) {
   ASSERT_TRUE((*table)->store(12345, 5, 678));
   ASSERT_TRUE((*table)->probe(12345, nodes));
   EXPECT_EQ(nodes, 678u);
+}
+
+// Buckets of 1 and of 4 cache lines, visited by 1 to 7 threads: for_each slices cache lines, so
+// a slice boundary inside a bucket must give that bucket to exactly one thread.
+template <size_t Bytes>
+struct alignas(64) CountingBucket {
+  std::atomic<int> visits{0};
+  char padding[Bytes - sizeof(std::atomic<int>)];
+};
+
+template <class Bucket>
+void expect_each_bucket_visited_once(size_t count) {
+  for (int threads : {1, 2, 3, 7}) {
+    auto buckets = internal::Buckets<Bucket>::create(count, threads);
+    ASSERT_TRUE(buckets.ok()) << buckets.status();
+    buckets->for_each(threads, [](Bucket& b) { b.visits.fetch_add(1); });
+    for (size_t i = 0; i < count; ++i) {
+      ASSERT_EQ(buckets->at(i).visits.load(), 1) << "bucket " << i << ", " << threads << " threads";
+    }
+  }
+}
+
+TEST(Buckets, ThreadsVisitEveryBucketOnce) {
+  // Slices are at least 2^15 cache lines: these make several, and uneven ones.
+  expect_each_bucket_visited_once<CountingBucket<64>>((size_t{1} << 17) + 5);
+  expect_each_bucket_visited_once<CountingBucket<256>>((size_t{1} << 15) + 3);
+  expect_each_bucket_visited_once<CountingBucket<256>>(1);
+}
+
+TEST(Buckets, AKeyChoosesItsBucketByItsHighHalf) {
+  auto buckets = internal::Buckets<CountingBucket<64>>::create(4, 1);
+  ASSERT_TRUE(buckets.ok());
+  EXPECT_EQ(&buckets->of(make_key(0, 2, 7)), &buckets->at(0));
+  EXPECT_EQ(&buckets->of(make_key(3, 2, 7)), &buckets->at(3));
+  EXPECT_EQ(buckets->megabytes(), 0u);
+  EXPECT_FALSE(internal::Buckets<CountingBucket<64>>::create(0, 1).ok());
+}
+
+TEST(MoveStatsTable, StoresFindsAndForgetsTheCounters) {
+  for (int threads : {1, 3}) {
+    auto table = MoveStatsTable::create(64, threads);
+    ASSERT_TRUE(table.ok()) << table.status();
+    EXPECT_EQ((*table)->megabytes(), 64u);
+    EXPECT_EQ((*table)->bucket_count(), (size_t{64} << 20) / 256);
+    const MoveStatsTable::Counters stored = {197281, 1576, 0, 0, 0, 469, 8, 0, 12};
+    MoveStatsTable::Counters found{};
+    EXPECT_FALSE((*table)->probe(0x1234, found));
+    (*table)->store(0x1234, 4, stored);
+    ASSERT_TRUE((*table)->probe(0x1234, found));
+    EXPECT_EQ(found, stored);
+    EXPECT_FALSE((*table)->probe(0x1235, found));
+    (*table)->clear(threads);
+    EXPECT_FALSE((*table)->probe(0x1234, found));
+  }
+  EXPECT_FALSE(MoveStatsTable::create(0).ok());
+}
+
+TEST(PerftTable, ClearedByThreadsForgetsEveryEntry) {
+  auto table = PerftTable::create(8, 3);
+  ASSERT_TRUE(table.ok());
+  const size_t buckets = (*table)->bucket_count();
+  for (size_t b = 0; b < buckets; b += 97) (*table)->store(make_key(b, 17, b + 1), 2, b);
+  uint64_t nodes = 0;
+  ASSERT_TRUE((*table)->probe(make_key(97, 17, 98), nodes));
+  (*table)->clear(3);
+  for (size_t b = 0; b < buckets; b += 97) {
+    ASSERT_FALSE((*table)->probe(make_key(b, 17, b + 1), nodes)) << "bucket " << b;
+  }
 }
 
 TEST(PhysicalMemory, IsTheRealSizeNotRoundedToFourGigabytes) {
