@@ -12,8 +12,9 @@
 
 and `//pkg:tool_training` listed in `//pgo:training` (pgo/BUILD.bazel). In the default
 configuration (.bazelrc: `--//pgo:mode=use --//pgo:profile=//pgo:committed`) everything that lists
-PGO_COPTS is compiled with `-fprofile-use` and the profile kept in the repository,
-pgo/pyke.profdata (`pgo_profile_file`); pgo/train_profile.sh trains that file again. Under
+PGO_COPTS is compiled with `-fprofile-use` and the profile kept in the repository for the build's
+instruction level, pgo/LEVEL.profdata (`pgo_profile_file`; //pgo:committed picks it);
+pgo/train_profile.sh trains those files again. Under
 `--config=train` (`--//pgo:profile=//pgo:training`) `bazel build :tool` builds every trained
 binary instrumented (clang -fprofile-generate, in a configuration of its
 own), runs each once per training run, merges all the raw profiles into one with llvm-profdata,
@@ -228,7 +229,7 @@ def pgo_binary(name, binary, training_runs, training_stdin = {}, **kwargs):
 
     training_stdin maps a run's index to the text it reads on standard input. The training is
     the target NAME_training, which must be listed in `//pgo:training`: the profile of
-    `--config=train` builds, and what pgo/train_profile.sh trains pgo/pyke.profdata from.
+    `--config=train` builds, and what pgo/train_profile.sh trains pgo/LEVEL.profdata from.
     """
     pgo_profile(
         name = name + "_training",

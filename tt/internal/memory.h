@@ -1,6 +1,6 @@
 // memory.h — the memory under a table: one mapping of 1 GB pages where the system has reserved
 // enough of them, else 2 MB-aligned and advised as transparent huge pages; touched by several
-// threads at once. Internal to //tt: PerftTable and MoveStatsTable use it.
+// threads at once. Internal to //tt: the tables' buckets (buckets.h) sit on it.
 //
 //   absl::StatusOr<HugeMapping> m = map_huge_pages(bytes, /*megabytes=*/1024);
 //   for_each_slice(count, threads, [&](size_t begin, size_t end) { /* construct [begin, end) */ });
