@@ -11,11 +11,14 @@ and .ci/run ask it too) and writes the answer as a constant:
 carried to another machine does not keep the old machine's level.
 """
 
+# The levels, from the fastest code to the most portable (pgo/cpu_level.sh prints one of them).
+LEVELS = ["avx512", "avx2", "portable"]
+
 def _cpu_level_impl(rctx):
     script = rctx.path(Label("//pgo:cpu_level.sh"))
     result = rctx.execute(["bash", str(script)])
     level = result.stdout.strip()
-    if result.return_code != 0 or level not in ("avx512", "avx2", "portable"):
+    if result.return_code != 0 or level not in LEVELS:
         fail("pgo/cpu_level.sh failed (exit %d): %s%s" % (result.return_code, level, result.stderr))
     rctx.file("WORKSPACE", "workspace(name = \"%s\")\n" % rctx.name)
     rctx.file("BUILD.bazel", "exports_files([\"level.bzl\"])\n")
