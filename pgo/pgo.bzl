@@ -66,6 +66,16 @@ PGO_COPTS = select({
     "//conditions:default": [],
 })
 
+# What the kernels' libraries (//perft) are compiled with: PGO_COPTS, and with a profile LLVM's
+# inline cost-benefit analysis off unless --//pgo:kernel_cost_benefit_inlining (pgo/BUILD.bazel).
+PGO_KERNEL_COPTS = PGO_COPTS + select({
+    "//pgo:use_profile_kernel_without_cost_benefit": [
+        "-mllvm",
+        "-inline-enable-cost-benefit-analysis=false",
+    ],
+    "//conditions:default": [],
+})
+
 PGO_DEPS = ["//pgo:profile"]
 
 _SHARED_ABSL = "//third_party:shared_absl"
