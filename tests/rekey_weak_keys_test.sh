@@ -22,6 +22,13 @@ run --quiet --hash 1 --threads 1 --verify rekey 5
 check "rekey catches it: exit 1" test "$status" -eq 1
 check "rekey catches it: says so" grep -q "verification FAILED: Zobrist seed [0-9]* counts [0-9]*, seed [0-9]* counts [0-9]*" <<<"$err"
 check "rekey names a differing root move" grep -q "^pyke:   [a-h][1-8][a-h][1-8] [0-9]* vs [0-9]*$" <<<"$err"
+run --quiet --hash 1 --threads 1 --verify recount 5
+check "recount catches it: exit 1" test "$status" -eq 1
+check "recount catches it: says so" grep -q "verification FAILED: hashed count [0-9]*, unhashed 4865609" <<<"$err"
+check "recount names a differing root move" grep -q "^pyke:   [a-h][1-8][a-h][1-8] [0-9]* vs [0-9]*$" <<<"$err"
+run --quiet --stats --hash 1 --threads 1 --verify rekey 5
+check "statistics rekey catches it: exit 1" test "$status" -eq 1
+check "statistics rekey names a move and a column" grep -Eq "^pyke:   [a-h][1-8][a-h][1-8] [a-z_]+ [0-9]+ vs [0-9]+$" <<<"$err"
 run --quiet --json --hash 1 --threads 2 --verify rekey 5
 check "rekey catches it in JSON too" python3 -c 'import json, sys; d = json.loads(sys.argv[1]); sys.exit(d["verified"] is not False)' "$out"
 
