@@ -127,8 +127,8 @@ absl::StatusOr<CountResult> run_nodes(const request::CountRequest& r, const RunO
   // A divide, or 1 at depth 0 (no root moves to divide).
   auto count = [&](std::vector<perft::DivideEntry>& divide) -> absl::StatusOr<absl::uint128> {
     if (r.depth == 0) return absl::uint128(1);
-    absl::StatusOr<std::vector<perft::DivideEntry>> d = perft::divide(r.root.position, r.depth,
-                                                                      options);
+    absl::StatusOr<std::vector<perft::DivideEntry>> d =
+        perft::divide(r.root.position, r.depth, options);
     if (!d.ok()) return d.status();
     divide = *std::move(d);
     return perft::divide_total(divide);
@@ -174,25 +174,19 @@ absl::StatusOr<CountResult> run_stats(const request::CountRequest& r, const RunO
   Verification& v = result.verification.emplace();
   std::optional<request::Keys> second_keys;
   set_up_second_count(r, run, table, v, second_keys, options);
-  absl::StatusOr<perft::Stats> total;
-  if (r.depth == 0) {
-    total = perft::perft_stats(r.root.position, 0, options);
-  } else {
-    absl::StatusOr<std::vector<perft::StatsDivideEntry>> again =
-        perft::divide_stats(r.root.position, r.depth, options);
-    if (!again.ok()) return again.status();
-    v.differing = differing_stats(result.stats->divide, *again, result.chess960);
-    if (again->size() != result.stats->divide.size()) {
-      v.differing.push_back(absl::StrCat("the second count has ", again->size(), " root moves, the first ",
-                                         result.stats->divide.size()));
-    }
-    perft::Stats sum;
-    for (const perft::StatsDivideEntry& e : *again) sum += e.stats;
-    total = sum;
+  // stats_report refuses depth 0, so there are root moves to compare.
+  absl::StatusOr<std::vector<perft::StatsDivideEntry>> again =
+      perft::divide_stats(r.root.position, r.depth, options);
+  if (!again.ok()) return again.status();
+  v.differing = differing_stats(result.stats->divide, *again, result.chess960);
+  if (again->size() != result.stats->divide.size()) {
+    v.differing.push_back(absl::StrCat("the second count has ", again->size(),
+                                       " root moves, the first ", result.stats->divide.size()));
   }
-  if (!total.ok()) return total.status();
-  v.nodes = total->nodes;
-  v.agrees = v.differing.empty() && *total == result.stats->by_depth.back();
+  perft::Stats total;
+  for (const perft::StatsDivideEntry& e : *again) total += e.stats;
+  v.nodes = total.nodes;
+  v.agrees = v.differing.empty() && total == result.stats->by_depth.back();
   return result;
 }
 

@@ -43,17 +43,17 @@ struct RunOptions {
 // The table a hashed count used.
 struct TableUse {
   uint64_t megabytes = 0;
-  uint64_t huge_page_bytes = 0;     // how much of it the kernel backs with huge pages
-  std::string huge_page_source;     // how they were had (tt::PerftTable::huge_page_source)
+  uint64_t huge_page_bytes = 0;  // how much of it the kernel backs with huge pages
+  std::string huge_page_source;  // how they were had (tt::PerftTable::huge_page_source)
   uint64_t zobrist_seed = 0;
 };
 
 // The second count of a verified one, and whether it agrees.
 struct Verification {
   request::Verify how = request::Verify::kRecount;  // kRecount or kRekey
-  uint64_t second_seed = 0;                          // kRekey: the second key set's seed
-  absl::uint128 nodes = 0;                           // the second count's total
-  std::vector<perft::DivideEntry> divide;            // node counts: the second divide
+  uint64_t second_seed = 0;                         // kRekey: the second key set's seed
+  absl::uint128 nodes = 0;                          // the second count's total
+  std::vector<perft::DivideEntry> divide;           // node counts: the second divide
   // Each root move whose counts differ, as "e2e4 20 vs 21" (statistics: the first column that
   // differs, "e2e4 checks 3 vs 4").
   std::vector<std::string> differing;
