@@ -66,7 +66,9 @@ class MoveStatsTable {
   void store(Key key, int depth, const Counters& counters);
   void prefetch(Key key) const {
     const char* bucket = reinterpret_cast<const char*>(&buckets_.of(key));
-    for (int line = 0; line < 4; ++line) __builtin_prefetch(bucket + 64 * line);
+    for (size_t line = 0; line < internal::Buckets<Bucket>::kLines; ++line) {
+      __builtin_prefetch(bucket + 64 * line);  // every cache line of the bucket
+    }
   }
 
   struct alignas(128) Entry {
