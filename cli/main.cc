@@ -118,8 +118,8 @@ bool report_verification(const count::CountResult& result) {
   return true;
 }
 
-// `pyke DEPTH` and `pyke --stats DEPTH` as text: the divide (with statistics, then the
-// statistics by root move and by depth), the verification, the time and the table.
+// `pyke DEPTH` and `pyke --stats DEPTH` as text: the divide and its total (with statistics, then
+// the statistics by root move and by depth).
 void write_text(const count::CountResult& result) {
   if (result.stats) {
     uci::write_divide(uci::nodes_of(result.stats->divide), std::cout, result.chess960);
@@ -133,6 +133,7 @@ void write_text(const count::CountResult& result) {
   }
 }
 
+// The count's time and speed, and the table it used.
 void write_speed(const count::CountResult& result) {
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", result.seconds,
                                result.nodes_per_second());
