@@ -1,5 +1,6 @@
 #include "count/count.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <utility>
@@ -38,40 +39,51 @@ TableUse table_use(const Table& table, uint64_t seed) {
                   .zobrist_seed = seed};
 }
 
-// "e2e4 20 vs 21" for each root move whose counts differ between two divides of one position
-// (the same moves in the same order).
-std::vector<std::string> differing_moves(const std::vector<perft::DivideEntry>& a,
-                                         const std::vector<perft::DivideEntry>& b, bool chess960) {
-  std::vector<std::string> moves;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (i >= b.size() || a[i].nodes != b[i].nodes) {
-      moves.push_back(absl::StrCat(to_uci(a[i].move, chess960), " ", perft::count_text(a[i].nodes),
-                                   " vs ", i < b.size() ? perft::count_text(b[i].nodes) : "-"));
+// One line for each root move whose counts differ between two divides of one position (the same
+// moves in the same order): the move, then `describe`'s words for the difference ("" where there
+// is none); and a line when the two have different numbers of root moves.
+template <class Entry, class Describe>
+std::vector<std::string> differing_root_moves(const std::vector<Entry>& a,
+                                              const std::vector<Entry>& b, bool chess960,
+                                              Describe describe) {
+  std::vector<std::string> lines;
+  for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+    const std::string difference = describe(a[i], b[i]);
+    if (!difference.empty()) {
+      lines.push_back(absl::StrCat(to_uci(a[i].move, chess960), " ", difference));
     }
   }
-  return moves;
+  if (a.size() != b.size()) {
+    lines.push_back(
+        absl::StrCat("the second count has ", b.size(), " root moves, the first ", a.size()));
+  }
+  return lines;
 }
 
-// "e2e4 checks 3 vs 4": each root move whose statistics differ, by the first column that does.
+// "e2e4 20 vs 21".
+std::vector<std::string> differing_moves(const std::vector<perft::DivideEntry>& a,
+                                         const std::vector<perft::DivideEntry>& b, bool chess960) {
+  return differing_root_moves(
+      a, b, chess960, [](const perft::DivideEntry& x, const perft::DivideEntry& y) {
+        return x.nodes == y.nodes
+                   ? std::string()
+                   : absl::StrCat(perft::count_text(x.nodes), " vs ", perft::count_text(y.nodes));
+      });
+}
+
+// "e2e4 checks 3 vs 4": by the first column that differs.
 std::vector<std::string> differing_stats(const std::vector<perft::StatsDivideEntry>& a,
                                          const std::vector<perft::StatsDivideEntry>& b,
                                          bool chess960) {
-  std::vector<std::string> moves;
-  for (size_t i = 0; i < a.size(); ++i) {
-    const std::string move = to_uci(a[i].move, chess960);
-    if (i >= b.size()) {
-      moves.push_back(absl::StrCat(move, " missing from the second count"));
-      continue;
-    }
-    for (int c = 0; c < perft::Stats::kColumns; ++c) {
-      if (a[i].stats.column(c) == b[i].stats.column(c)) continue;
-      moves.push_back(absl::StrCat(move, " ", perft::kStatsColumns[c], " ",
-                                   perft::count_text(a[i].stats.column(c)), " vs ",
-                                   perft::count_text(b[i].stats.column(c))));
-      break;
-    }
-  }
-  return moves;
+  return differing_root_moves(
+      a, b, chess960, [](const perft::StatsDivideEntry& x, const perft::StatsDivideEntry& y) {
+        for (int c = 0; c < perft::Stats::kColumns; ++c) {
+          if (x.stats.column(c) == y.stats.column(c)) continue;
+          return absl::StrCat(perft::kStatsColumns[c], " ", perft::count_text(x.stats.column(c)),
+                              " vs ", perft::count_text(y.stats.column(c)));
+        }
+        return std::string();
+      });
 }
 
 // What a count runs with: the table the request asks for (null: none), the keys drawn from its
@@ -179,14 +191,9 @@ absl::StatusOr<CountResult> run_stats(const request::CountRequest& r, const RunO
       perft::divide_stats(r.root.position, r.depth, options);
   if (!again.ok()) return again.status();
   v.differing = differing_stats(result.stats->divide, *again, result.chess960);
-  if (again->size() != result.stats->divide.size()) {
-    v.differing.push_back(absl::StrCat("the second count has ", again->size(),
-                                       " root moves, the first ", result.stats->divide.size()));
-  }
-  perft::Stats total;
-  for (const perft::StatsDivideEntry& e : *again) total += e.stats;
-  v.nodes = total.nodes;
-  v.agrees = v.differing.empty() && total == result.stats->by_depth.back();
+  v.nodes = perft::divide_stats_total(*again).nodes;
+  // The first count's totals are its divide's (stats_report), so equal root moves are enough.
+  v.agrees = v.differing.empty();
   return result;
 }
 

@@ -55,7 +55,7 @@ struct Verification {
   absl::uint128 nodes = 0;                          // the second count's total
   std::vector<perft::DivideEntry> divide;           // node counts: the second divide
   // Each root move whose counts differ, as "e2e4 20 vs 21" (statistics: the first column that
-  // differs, "e2e4 checks 3 vs 4").
+  // differs, "e2e4 checks 3 vs 4"), and a line if the two counts have different root moves.
   std::vector<std::string> differing;
   bool agrees = false;
 };
