@@ -25,10 +25,8 @@
 
 #include <cstdint>
 #include <iostream>
-#include <memory>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -48,16 +46,11 @@
 #include "count/count.h"
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
-#include "movegen/movegen.h"
-#include "movegen/position.h"
 #include "movegen/zobrist.h"
 #include "perft/perft.h"
-#include "perft/stats.h"
 #include "request/flags.h"
 #include "request/request.h"
-#include "tt/move_stats_table.h"
 #include "tt/stats.h"
-#include "tt/table.h"
 #include "uci/engine.h"
 #include "uci/perft_report.h"
 
