@@ -86,55 +86,64 @@ std::vector<std::string> differing_stats(const std::vector<perft::StatsDivideEnt
       });
 }
 
-// What a count runs with: the table the request asks for (null: none), the keys drawn from its
-// seed, and the options pointing at both, with the caller's progress.
+// What a count runs with: its table (the caller's, one made as the request asks, or none), the
+// keys drawn from the request's seed, and the options pointing at both, with the caller's progress
+// and stop flag.
 template <class Table, class Options>
 struct Setup {
-  std::unique_ptr<Table> table;
+  std::unique_ptr<Table> owned;
+  Table* table = nullptr;
   request::Keys keys;
+  std::optional<request::Keys> second_keys;
   Options options;
+
+  // Turns `options` to a verification's second count, noted in `v`: under keys from the second
+  // seed, the table cleared first so that nothing stored under the first keys answers a probe
+  // (rekey), or without the table and without progress (recount).
+  void switch_to_second_count(const request::CountRequest& r, const RunOptions& run,
+                              Verification& v) {
+    v.how = r.verify;
+    if (r.verify == request::Verify::kRekey) {
+      v.second_seed = rekey_seed(r.zobrist_seed);
+      second_keys = keys_for(v.second_seed, run);
+      options.keys = second_keys->get();
+      table->clear(r.threads);
+    } else {
+      options.table = nullptr;
+      options.progress = nullptr;
+    }
+  }
 };
 
+// `borrowed`: the caller's table, or null to make the one the request asks for.
 template <class Table, class Options>
-absl::StatusOr<Setup<Table, Options>> set_up(const request::CountRequest& r,
-                                             const RunOptions& run) {
-  absl::StatusOr<std::unique_ptr<Table>> table = request::make_table<Table>(r.hash_mb, r.threads);
-  if (!table.ok()) return table.status();
-  Setup<Table, Options> s{.table = *std::move(table), .keys = keys_for(r.zobrist_seed, run)};
+absl::StatusOr<Setup<Table, Options>> set_up(const request::CountRequest& r, const RunOptions& run,
+                                             Table* borrowed) {
+  Setup<Table, Options> s{.keys = keys_for(r.zobrist_seed, run)};
+  if (borrowed != nullptr) {
+    s.table = borrowed;
+  } else {
+    absl::StatusOr<std::unique_ptr<Table>> table = request::make_table<Table>(r.hash_mb, r.threads);
+    if (!table.ok()) return table.status();
+    s.owned = *std::move(table);
+    s.table = s.owned.get();
+  }
   s.options.threads = r.threads;
-  s.options.table = s.table.get();
+  s.options.table = s.table;
   s.options.keys = s.keys.get();  // stays valid when `s` moves (request::Keys)
   s.options.progress = run.progress;
+  s.options.stop = run.stop;
   return s;
-}
-
-// Sets `options` up for a verification's second count: under keys from the second seed, the
-// table cleared first so that nothing stored under the first keys answers a probe (rekey), or
-// without the table and without progress (recount).
-template <class Options, class Table>
-void set_up_second_count(const request::CountRequest& r, const RunOptions& run, Table* table,
-                         Verification& v, std::optional<request::Keys>& second_keys,
-                         Options& options) {
-  v.how = r.verify;
-  if (r.verify == request::Verify::kRekey) {
-    v.second_seed = rekey_seed(r.zobrist_seed);
-    second_keys = keys_for(v.second_seed, run);
-    options.keys = second_keys->get();
-    table->clear(r.threads);
-  } else {
-    options.table = nullptr;
-    options.progress = nullptr;
-  }
 }
 
 // The count of node counts, and its verification.
 absl::StatusOr<CountResult> run_nodes(const request::CountRequest& r, const RunOptions& run,
                                       CountResult result) {
   absl::StatusOr<Setup<tt::PerftTable, perft::Options>> s =
-      set_up<tt::PerftTable, perft::Options>(r, run);
+      set_up<tt::PerftTable, perft::Options>(r, run, run.table);
   if (!s.ok()) return s.status();
-  perft::Options& options = s->options;
-  tt::PerftTable* const table = s->table.get();
+  const perft::Options& options = s->options;
+  tt::PerftTable* const table = s->table;
 
   // A divide, or 1 at depth 0 (no root moves to divide).
   auto count = [&](std::vector<perft::DivideEntry>& divide) -> absl::StatusOr<absl::uint128> {
@@ -152,10 +161,9 @@ absl::StatusOr<CountResult> run_nodes(const request::CountRequest& r, const RunO
   result.seconds = seconds_since(start);
   if (table) result.table = table_use(*table, r.zobrist_seed);
 
-  std::optional<request::Keys> second_keys;
   if (r.verify != request::Verify::kNone) {
     Verification& v = result.verification.emplace();
-    set_up_second_count(r, run, table, v, second_keys, options);
+    s->switch_to_second_count(r, run, v);
     absl::StatusOr<absl::uint128> again = count(v.divide);
     if (!again.ok()) return again.status();
     v.nodes = *again;
@@ -165,17 +173,29 @@ absl::StatusOr<CountResult> run_nodes(const request::CountRequest& r, const RunO
   return result;
 }
 
+// The statistics of `r`: with the totals of every depth below (stats_report), or its divide and
+// that divide's totals alone.
+absl::StatusOr<perft::StatsReport> report_of(const request::CountRequest& r, const RunOptions& run,
+                                             const perft::StatsOptions& options) {
+  if (run.stats_by_depth) return perft::stats_report(r.root.position, r.depth, options);
+  absl::StatusOr<std::vector<perft::StatsDivideEntry>> divide =
+      perft::divide_stats(r.root.position, r.depth, options);
+  if (!divide.ok()) return divide.status();
+  perft::StatsReport report{.divide = *std::move(divide)};
+  report.by_depth.push_back(perft::divide_stats_total(report.divide));
+  return report;
+}
+
 // The count of statistics, and its verification: every column of every root move counted again.
 absl::StatusOr<CountResult> run_stats(const request::CountRequest& r, const RunOptions& run,
                                       CountResult result) {
   absl::StatusOr<Setup<tt::MoveStatsTable, perft::StatsOptions>> s =
-      set_up<tt::MoveStatsTable, perft::StatsOptions>(r, run);
+      set_up<tt::MoveStatsTable, perft::StatsOptions>(r, run, nullptr);
   if (!s.ok()) return s.status();
-  perft::StatsOptions& options = s->options;
-  tt::MoveStatsTable* const table = s->table.get();
+  const perft::StatsOptions& options = s->options;
+  tt::MoveStatsTable* const table = s->table;
   const Clock::time_point start = Clock::now();
-  absl::StatusOr<perft::StatsReport> report =
-      perft::stats_report(r.root.position, r.depth, options);
+  absl::StatusOr<perft::StatsReport> report = report_of(r, run, options);
   if (!report.ok()) return report.status();
   result.seconds = seconds_since(start);
   result.nodes = report->by_depth.back().nodes;
@@ -184,8 +204,7 @@ absl::StatusOr<CountResult> run_stats(const request::CountRequest& r, const RunO
   if (r.verify == request::Verify::kNone) return result;
 
   Verification& v = result.verification.emplace();
-  std::optional<request::Keys> second_keys;
-  set_up_second_count(r, run, table, v, second_keys, options);
+  s->switch_to_second_count(r, run, v);
   // stats_report refuses depth 0, so there are root moves to compare.
   absl::StatusOr<std::vector<perft::StatsDivideEntry>> again =
       perft::divide_stats(r.root.position, r.depth, options);

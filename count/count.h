@@ -16,6 +16,7 @@
 #ifndef PYKE_COUNT_COUNT_H_
 #define PYKE_COUNT_COUNT_H_
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -28,6 +29,7 @@
 #include "perft/perft.h"
 #include "perft/stats.h"
 #include "request/request.h"
+#include "tt/table.h"
 
 namespace pyke::count {
 
@@ -35,6 +37,17 @@ namespace pyke::count {
 struct RunOptions {
   // Called after each root move of the count (and of a re-keyed count): as perft::Options.
   perft::Progress progress;
+  // Set by another thread to stop the count (or its verification): run() then returns the
+  // CancelledError perft::perft does. Null: the count runs to its end.
+  const std::atomic<bool>* stop = nullptr;
+  // A node-count table the caller keeps from one count to the next (UCI's Hash), used instead of
+  // making one of request.hash_mb; its entries stay for the next count. Null: run() makes the
+  // table the request asks for and frees it after. Statistics never use it (their table holds
+  // nine columns, not node counts).
+  tt::PerftTable* table = nullptr;
+  // Statistics: also count every depth below the request's (what `pyke --stats` prints, a few
+  // per cent more work). false: CountResult::stats.by_depth holds the request's depth alone.
+  bool stats_by_depth = true;
   // Test-only: keep only this many low bits of every key (request::Keys::weakened_for_test), so
   // that distinct positions share keys and hashed counts go wrong. 0: the keys as drawn.
   int weak_key_bits_for_test = 0;

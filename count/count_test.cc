@@ -3,6 +3,8 @@
 // weakened until a hashed count goes wrong, which verification must then catch.
 #include "count/count.h"
 
+#include <atomic>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -14,6 +16,7 @@
 #include "perft/perft.h"
 #include "perft/stats.h"
 #include "request/request.h"
+#include "tt/table.h"
 
 namespace pyke::count {
 namespace {
@@ -131,6 +134,47 @@ TEST(CountTest, StatisticsOfTheStartPosition) {
   EXPECT_NE(json.find("\"stats\": [{\"depth\": 1, \"nodes\": 20,"), std::string::npos) << json;
   EXPECT_NE(json.find("\"verify\": \"rekey\""), std::string::npos) << json;
   EXPECT_EQ(json.find("rekey_divide"), std::string::npos) << json;
+}
+
+TEST(CountTest, StatisticsOfTheLastDepthAlone) {
+  request::CountRequest r = start_request(4);
+  r.stats = true;
+  RunOptions last_only;
+  last_only.stats_by_depth = false;
+  absl::StatusOr<CountResult> result = run(r, last_only);
+  ASSERT_TRUE(result.ok()) << result.status();
+  ASSERT_EQ(result->stats->by_depth.size(), 1u);
+  EXPECT_EQ(result->stats->by_depth[0].nodes, 197281);
+  EXPECT_EQ(result->stats->by_depth[0].checkmates, 8);
+  EXPECT_EQ(result->nodes, 197281);
+}
+
+TEST(CountTest, TheCallersTableIsUsedAndKept) {
+  absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = tt::PerftTable::create(8);
+  ASSERT_TRUE(table.ok()) << table.status();
+  RunOptions options;
+  options.table = table->get();
+  request::CountRequest r = start_request(5);
+  r.hash_mb = 4;  // a table made for the request would have 4 MB, the caller's has 8
+  for (int round = 0; round < 2; ++round) {  // the second count finds the first's entries
+    absl::StatusOr<CountResult> result = run(r, options);
+    ASSERT_TRUE(result.ok()) << result.status();
+    EXPECT_EQ(result->nodes, 4865609);
+    ASSERT_TRUE(result->table.has_value());
+    EXPECT_EQ(result->table->megabytes, 8u);
+  }
+}
+
+TEST(CountTest, AStoppedCountIsCancelled) {
+  const std::atomic<bool> stop{true};
+  RunOptions options;
+  options.stop = &stop;
+  for (bool stats : {false, true}) {
+    request::CountRequest r = start_request(6);
+    r.stats = stats;
+    absl::StatusOr<CountResult> result = run(r, options);
+    EXPECT_TRUE(absl::IsCancelled(result.status())) << result.status();
+  }
 }
 
 TEST(CountTest, ATableTooLargeIsAnError) {

@@ -1,9 +1,12 @@
 """Type stubs of the `pyke` extension module (//python:pyke)."""
 
-from typing import Optional, Sequence, TypedDict
+from typing import Literal, Optional, Sequence, TypedDict
 
 MAX_DEPTH: int
 MAX_THREADS: int
+
+class VerificationError(RuntimeError):
+    """A verified count's second count differs: the hashed count is not to be trusted."""
 
 class VerifyFailure(TypedDict, total=False):
     line: int
@@ -20,9 +23,13 @@ class VerifyResult(TypedDict):
     failures: list[VerifyFailure]
 
 def perft(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
-          moves: Sequence[str] = (), chess960: bool = False) -> int: ...
+          moves: Sequence[str] = (), chess960: bool = False,
+          zobrist_seed: Optional[int] = None,
+          verify: Optional[Literal["recount", "rekey"]] = None) -> int: ...
 def divide(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
-           moves: Sequence[str] = (), chess960: bool = False) -> dict[str, int]: ...
+           moves: Sequence[str] = (), chess960: bool = False,
+           zobrist_seed: Optional[int] = None,
+           verify: Optional[Literal["recount", "rekey"]] = None) -> dict[str, int]: ...
 class Stats(TypedDict):
     nodes: int
     captures: int
@@ -35,9 +42,13 @@ class Stats(TypedDict):
     checkmates: int
 
 def stats(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
-          moves: Sequence[str] = (), chess960: bool = False) -> Stats: ...
+          moves: Sequence[str] = (), chess960: bool = False,
+          zobrist_seed: Optional[int] = None,
+          verify: Optional[Literal["recount", "rekey"]] = None) -> Stats: ...
 def divide_stats(fen: str, depth: int, *, threads: int = 0, hash_mb: int = 0,
-                 moves: Sequence[str] = (), chess960: bool = False) -> dict[str, Stats]: ...
+                 moves: Sequence[str] = (), chess960: bool = False,
+                 zobrist_seed: Optional[int] = None,
+                 verify: Optional[Literal["recount", "rekey"]] = None) -> dict[str, Stats]: ...
 def legal_moves(fen: str, *, moves: Sequence[str] = (), chess960: bool = False) -> list[str]: ...
 def verify(path: str, *, max_depth: Optional[int] = None, threads: int = 0,
            hash_mb: int = 0) -> VerifyResult: ...

@@ -115,6 +115,38 @@ class Stats(unittest.TestCase):
     def test_bad_depth_raises(self):
         with self.assertRaises(ValueError):
             pyke.stats("startpos", pyke.MAX_DEPTH + 1)
+        with self.assertRaises(ValueError):
+            pyke.stats("startpos", 0)
+
+
+class VerifiedCounts(unittest.TestCase):
+    """Hashed counts confirmed by a second count, as `pyke --verify` confirms them."""
+
+    def test_recount_and_rekey_return_the_published_counts(self):
+        for how in ("recount", "rekey"):
+            self.assertEqual(pyke.perft("startpos", 5, hash_mb=16, verify=how), 4865609, how)
+            d = pyke.divide(KIWIPETE, 3, hash_mb=16, verify=how)
+            self.assertEqual(sum(d.values()), 97862, how)
+            s = pyke.stats(KIWIPETE, 3, hash_mb=16, verify=how)
+            self.assertEqual((s["nodes"], s["captures"], s["checks"]), (97862, 17102, 993), how)
+
+    def test_any_seed_gives_the_same_count(self):
+        for seed in (0, 1, 2**64 - 1):
+            self.assertEqual(pyke.perft(KIWIPETE, 4, hash_mb=16, zobrist_seed=seed), 4085603)
+
+    def test_bad_verification_raises(self):
+        with self.assertRaises(ValueError) as caught:
+            pyke.perft("startpos", 4, verify="rekey")
+        self.assertIn("needs --hash", str(caught.exception))
+        with self.assertRaises(ValueError):
+            pyke.perft("startpos", 4, hash_mb=16, verify="twice")
+        with self.assertRaises(ValueError):
+            pyke.perft("startpos", 4, hash_mb=16, verify="")
+        with self.assertRaises(TypeError):
+            pyke.perft("startpos", 4, hash_mb=16, zobrist_seed=-1)
+
+    def test_the_error_class_is_exported(self):
+        self.assertTrue(issubclass(pyke.VerificationError, RuntimeError))
 
 
 class LegalMoves(unittest.TestCase):

@@ -2,13 +2,15 @@
 
 #include <memory>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "count/count.h"
 #include "movegen/movegen.h"
 #include "perft/perft.h"
-#include "perft/stats.h"
+#include "request/request.h"
 #include "uci/perft_report.h"
 #include "uci/protocol.h"
 
@@ -42,8 +44,8 @@ absl::Status Engine::set_threads(int threads) {
 }
 
 void Engine::set_zobrist_seed(uint64_t seed) {
-  if (seed == keys_.seed()) return;
-  keys_ = request::Keys(seed);
+  if (seed == zobrist_seed_) return;
+  zobrist_seed_ = seed;
   if (table_) table_->clear(threads_);
 }
 
@@ -189,41 +191,33 @@ absl::Status Engine::handle_go(absl::string_view args) {
     write("\nNodes searched: 1\n");
     return absl::OkStatus();
   }
-  const bool chess960 = chess960_notation(position_, chess960_);
-  if (stats) {
-    // Statistics count without the table: it holds node counts, not the nine columns.
-    perft::StatsOptions options;
-    options.threads = threads_;
-    options.stop = &stop_;
-    count_ = std::thread([this, position = position_, depth, options, chess960] {
-      absl::StatusOr<perft::StatsReport> report = perft::stats_report(position, depth, options);
-      if (report.ok()) {
-        std::ostringstream text;
-        write_divide(nodes_of(report->divide), text, chess960);
-        text << '\n';
-        write_stats_report(report->divide, report->by_depth, chess960, /*grouped=*/false, text);
-        write(text.str());
-      } else {
-        report_failure(report.status());
-      }
-    });
-    return absl::OkStatus();
-  }
-  perft::Options options;
-  options.threads = threads_;
-  options.table = table_.get();
-  options.keys = keys_.get();
+  // The request `pyke DEPTH` would make of the same position and options. Statistics count
+  // without the table: it holds node counts, not the nine columns.
+  request::CountRequest r{.root = {position_, chess960_notation(position_, chess960_)},
+                          .depth = depth,
+                          .threads = threads_,
+                          .hash_mb = stats ? 0 : hash_megabytes(),
+                          .zobrist_seed = zobrist_seed_,
+                          .stats = stats};
+  count::RunOptions options;
   options.stop = &stop_;
-  count_ = std::thread([this, position = position_, depth, options, chess960] {
-    absl::StatusOr<std::vector<perft::DivideEntry>> entries =
-        perft::divide(position, depth, options);
-    if (entries.ok()) {
-      std::ostringstream report;
-      write_divide(*entries, report, chess960);
-      write(report.str());
-    } else {
-      report_failure(entries.status());
+  options.table = stats ? nullptr : table_.get();
+  count_ = std::thread([this, r = std::move(r), options = std::move(options)] {
+    absl::StatusOr<count::CountResult> result = count::run(r, options);
+    if (!result.ok()) {
+      report_failure(result.status());
+      return;
     }
+    std::ostringstream text;
+    if (result->stats) {
+      write_divide(nodes_of(result->stats->divide), text, result->chess960);
+      text << '\n';
+      write_stats_report(result->stats->divide, result->stats->by_depth, result->chess960,
+                         /*grouped=*/false, text);
+    } else {
+      write_divide(result->divide, text, result->chess960);
+    }
+    write(text.str());
   });
   return absl::OkStatus();
 }

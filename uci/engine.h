@@ -38,7 +38,6 @@
 #include "absl/strings/string_view.h"
 #include "movegen/position.h"
 #include "movegen/zobrist.h"
-#include "request/request.h"
 #include "tt/table.h"
 #include "uci/protocol.h"
 
@@ -74,7 +73,7 @@ class Engine {
   // ZobristSeed: the table's keys are drawn from `seed` (zobrist.h); the table is cleared, since
   // its counts were stored under the old keys.
   void set_zobrist_seed(uint64_t seed);
-  uint64_t zobrist_seed() const { return keys_.seed(); }
+  uint64_t zobrist_seed() const { return zobrist_seed_; }
 
   // Blocks until a running `go perft` has printed its result.
   void wait_for_count();
@@ -101,7 +100,7 @@ class Engine {
   Position position_ = Position::start();
   std::unique_ptr<tt::PerftTable> table_;  // null: hashing off
   int threads_ = 1;
-  request::Keys keys_;     // the table's keys, drawn from the ZobristSeed option
+  uint64_t zobrist_seed_ = kDefaultZobristSeed;  // the table's keys' seed (ZobristSeed)
   bool chess960_ = false;  // UCI_Chess960: castling written as the king taking its rook
   std::thread count_;      // the running (or finished, not yet joined) `go perft`
   std::atomic<bool> stop_{false};
