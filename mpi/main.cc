@@ -220,211 +220,269 @@ void show_units(console::ProgressLine& line, size_t done, size_t total, absl::ui
 
 int fail(const absl::Status& status) { return console::fail("pyke_mpi", status); }
 
-// Rank 0: hands out units, gathers counts, journals them, prints the divide.
-int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
-  const size_t unit_count = run.frontier.units.size();
-  const size_t tasks = task_count(run);
-  std::vector<perft::Stats> counts(tasks);
-  std::vector<bool> done(tasks, false);
-  size_t resumed = 0;
-  if (journal) {
-    for (const auto& [task, count] : journal->done()) {
-      counts[task] = count;
-      done[task] = true;
-      ++resumed;
+// Rank 0's account of a run: each task's count and whether it is done (from the journal or
+// counted now), which ranks counted each task, the nodes counted so far, and the first failure,
+// after which nothing more is handed out.
+class Tally {
+ public:
+  Tally(const Run& run, int ranks, std::optional<Journal>& journal)
+      : run_(run),
+        ranks_(ranks),
+        journal_(journal),
+        counts_(task_count(run)),
+        done_(counts_.size(), false),
+        counted_by_(counts_.size(), {-1, -1}) {
+    if (journal_) {
+      for (const auto& [task, count] : journal_->done()) {
+        counts_[task] = count;
+        done_[task] = true;
+        ++resumed_;
+      }
     }
-  }
-  // --verify rekey: the two counts of unit u (tasks 2u and 2u+1) must agree, in every column.
-  const auto disagreement = [&](size_t task) {
-    const size_t unit = unit_of(run, task);
-    return absl::DataLossError(absl::StrCat(
-        "unit ", unit, " counts ", perft::count_text(counts[2 * unit].nodes),
-        " under Zobrist seed ", run.keys[0].seed(), " but ",
-        perft::count_text(counts[2 * unit + 1].nodes), " under seed ", run.keys[1].seed(),
-        counts[2 * unit].nodes == counts[2 * unit + 1].nodes ? " (their statistics differ)" : "",
-        " (a hash collision or a faulty node); the run stops"));
-  };
-  absl::Status failure;
-  if (run.rekey) {
-    for (size_t u = 0; u < unit_count; ++u) {
-      if (done[2 * u] && done[2 * u + 1] && counts[2 * u] != counts[2 * u + 1]) {
-        failure = disagreement(2 * u);
+    scheduler_.emplace(counts_.size(), done_);
+    for (size_t t = 0; t < counts_.size(); ++t) {
+      if (!done_[t]) continue;
+      nodes_done_ += task_nodes(t);
+      if (run_.rekey && (t & 1) && done_[t - 1] && counts_[t] != counts_[t - 1]) {
+        failure_ = disagreement(t);
       }
     }
   }
-  Scheduler scheduler(tasks, done);
-  // Which ranks count each task (a late one may be handed out twice, as a copy), so that no
-  // rank gets both halves of a unit; with one rank there is no other: it counts both.
-  std::vector<std::array<int, 2>> counted_by(tasks, {-1, -1});
-  const auto may_take = [&](int rank, size_t task) {
-    const std::array<int, 2>& other_half = counted_by[task ^ 1];
-    return other_half[0] != rank && other_half[1] != rank;
-  };
-  const auto next_for = [&](int rank) {
-    std::optional<size_t> task;
-    if (!failure.ok()) return task;
-    if (run.rekey && ranks > 1) {
-      task = scheduler.next([&](size_t t) { return may_take(rank, t); });
-    } else {
-      task = scheduler.next();
-    }
-    if (task) counted_by[*task][counted_by[*task][0] < 0 ? 0 : 1] = rank;
-    return task;
-  };
-  absl::uint128 nodes_done = 0;
-  // Nodes of a finished task (under rekey, the first key set's tasks only, so that nodes are
-  // not counted twice).
-  const auto task_nodes = [&](size_t t) {
-    if (key_set_of(run, t) != 0) return absl::uint128(0);
-    return counts[t].nodes * absl::uint128(run.frontier.units[unit_of(run, t)].paths());
-  };
-  for (size_t t = 0; t < tasks; ++t) {
-    if (done[t]) nodes_done += task_nodes(t);
-  }
-  const Clock::time_point start = Clock::now();
 
-  const auto record = [&](size_t task, const perft::Stats& count) {
+  // The next task for `rank`, or nullopt: nothing to hand out now, or a failure. Under
+  // --verify rekey no rank gets both halves of a unit (with one rank there is no other: it
+  // counts both).
+  std::optional<size_t> next_for(int rank) {
+    std::optional<size_t> task;
+    if (!failure_.ok()) return task;
+    if (run_.rekey && ranks_ > 1) {
+      task = scheduler_->next([&](size_t t) {
+        const std::array<int, 2>& other_half = counted_by_[t ^ 1];
+        return other_half[0] != rank && other_half[1] != rank;
+      });
+    } else {
+      task = scheduler_->next();
+    }
+    // A late task may be handed out twice, as a copy: both ranks are noted.
+    if (task) counted_by_[*task][counted_by_[*task][0] < 0 ? 0 : 1] = rank;
+    return task;
+  }
+
+  // A count of `task` from any rank: kept and journaled if it is the first, checked against the
+  // first if it is a copy, and under --verify rekey against the unit's other half.
+  void record(size_t task, const perft::Stats& count) {
     if (count.nodes == perft::kOverflow) {
-      failure = perft::overflow_error(run.depth);
+      failure_ = perft::overflow_error(run_.depth);
       return;
     }
-    absl::StatusOr<bool> fresh = scheduler.finish(task, count);
+    absl::StatusOr<bool> fresh = scheduler_->finish(task, count);
     if (!fresh.ok()) {
-      failure = fresh.status();
+      failure_ = fresh.status();
       return;
     }
     if (!*fresh) return;  // a copy that agrees
-    counts[task] = count;
-    done[task] = true;
-    nodes_done += task_nodes(task);
-    if (journal) {
-      if (absl::Status s = journal->append(task, count); !s.ok()) failure = s;
+    counts_[task] = count;
+    done_[task] = true;
+    nodes_done_ += task_nodes(task);
+    if (journal_) {
+      if (absl::Status s = journal_->append(task, count); !s.ok()) failure_ = s;
     }
-    if (run.rekey && done[task ^ 1] && counts[task ^ 1] != count) failure = disagreement(task);
-  };
-
-  {
-    console::ProgressLine progress({.enabled = !absl::GetFlag(FLAGS_quiet),
-                                    .interval = std::chrono::milliseconds(500),
-                                    .pipe_interval = std::chrono::seconds(10),
-                                    .pipe_prefix = "pyke_mpi: "});
-    LocalWorker local([&run](size_t unit) { return count_unit(run, unit); });
-    std::deque<int> waiting;  // ranks that asked while nothing could be handed out
-    int stopped = 0;
-    const auto assign = [&](int rank) {
-      std::optional<size_t> unit = next_for(rank);
-      if (unit) {
-        const int64_t u = static_cast<int64_t>(*unit);
-        MPI_Send(&u, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
-      } else if (scheduler.all_done() || !failure.ok()) {
-        const int64_t stop = -1;
-        MPI_Send(&stop, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
-        ++stopped;
-      } else {
-        waiting.push_back(rank);
-      }
-    };
-    bool local_done = false;
-    while (stopped < ranks - 1 || !local_done) {
-      bool busy = false;
-      // Messages from the other ranks.
-      int flag = 0;
-      MPI_Status status;
-      if (ranks > 1) MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
-      if (flag) {
-        int64_t message[kResultWords];
-        MPI_Recv(message, kResultWords, MPI_INT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
-        if (message[0] >= 0) {
-          perft::Stats count;
-          for (int c = 0; c < perft::Stats::kColumns; ++c) {
-            count.column(c) = absl::MakeUint128(static_cast<uint64_t>(message[1 + 2 * c]),
-                                                static_cast<uint64_t>(message[2 + 2 * c]));
-          }
-          record(static_cast<size_t>(message[0]), count);
-        }
-        assign(status.MPI_SOURCE);
-        busy = true;
-      }
-      // Rank 0's own thread.
-      if (auto result = local.take_result()) {
-        record(result->first, result->second);
-        busy = true;
-      }
-      if (!local_done && local.idle()) {
-        std::optional<size_t> unit = next_for(0);
-        if (unit) {
-          local.give(*unit);
-        } else if (scheduler.all_done() || !failure.ok()) {
-          local_done = true;
-        }
-      }
-      // Ranks that waited for work: a copy of a late unit, or the order to stop.
-      while (!waiting.empty() && (scheduler.all_done() || !failure.ok())) {
-        const int rank = waiting.front();
-        waiting.pop_front();
-        assign(rank);
-      }
-      show_units(progress, scheduler.done_count(), tasks, nodes_done, resumed);
-      if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
-    }
-  }  // the progress line is erased and rank 0's counting thread has finished
-  if (!failure.ok()) {
-    std::cerr << "pyke_mpi: " << failure.message() << std::endl;
-    return 1;
+    if (run_.rekey && done_[task ^ 1] && counts_[task ^ 1] != count) failure_ = disagreement(task);
   }
-  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
-  // Per root move: each unit's count times its paths there, every column (each column is at most
-  // the nodes, so a product whose nodes fit 128 bits fits everywhere).
+  // Whether nothing is left to hand out: every task done, or a failure.
+  bool over() const { return scheduler_->all_done() || !failure_.ok(); }
+
+  void show(console::ProgressLine& progress) const {
+    show_units(progress, scheduler_->done_count(), counts_.size(), nodes_done_, resumed_);
+  }
+
+  const absl::Status& failure() const { return failure_; }
+  const std::vector<perft::Stats>& counts() const { return counts_; }
+  size_t resumed() const { return resumed_; }
+
+  // The nodes counted by this process, not taken from the journal.
+  absl::uint128 nodes_counted_now() const {
+    absl::uint128 nodes = 0;
+    for (size_t t = 0; t < counts_.size(); ++t) {
+      if (!(journal_ && journal_->done().count(t))) nodes += task_nodes(t);
+    }
+    return nodes;
+  }
+
+ private:
+  // The leaves of a finished task (under rekey, the first key set's tasks only, so that no leaf
+  // is counted twice).
+  absl::uint128 task_nodes(size_t t) const {
+    if (key_set_of(run_, t) != 0) return 0;
+    return counts_[t].nodes * absl::uint128(run_.frontier.units[unit_of(run_, t)].paths());
+  }
+
+  // --verify rekey: the two counts of a unit (tasks 2u and 2u+1) must agree, in every column.
+  absl::Status disagreement(size_t task) const {
+    const size_t unit = unit_of(run_, task);
+    const perft::Stats& first = counts_[2 * unit];
+    const perft::Stats& second = counts_[2 * unit + 1];
+    return absl::DataLossError(absl::StrCat(
+        "unit ", unit, " counts ", perft::count_text(first.nodes), " under Zobrist seed ",
+        run_.keys[0].seed(), " but ", perft::count_text(second.nodes), " under seed ",
+        run_.keys[1].seed(), first.nodes == second.nodes ? " (their statistics differ)" : "",
+        " (a hash collision or a faulty node); the run stops"));
+  }
+
+  const Run& run_;
+  const int ranks_;
+  std::optional<Journal>& journal_;
+  std::vector<perft::Stats> counts_;
+  std::vector<bool> done_;
+  std::vector<std::array<int, 2>> counted_by_;  // the ranks that counted each task
+  std::optional<Scheduler> scheduler_;          // made once `done_` holds the journal's tasks
+  size_t resumed_ = 0;
+  absl::uint128 nodes_done_ = 0;
+  absl::Status failure_;
+};
+
+// Rank 0's loop: answers the other ranks (a count in, the next task or the order to stop out)
+// and keeps its own counting thread busy, until every rank has stopped. Returns when the run is
+// over (tally.over()) and every rank has been told.
+void serve(Run& run, int ranks, Tally& tally) {
+  console::ProgressLine progress({.enabled = !absl::GetFlag(FLAGS_quiet),
+                                  .interval = std::chrono::milliseconds(500),
+                                  .pipe_interval = std::chrono::seconds(10),
+                                  .pipe_prefix = "pyke_mpi: "});
+  LocalWorker local([&run](size_t unit) { return count_unit(run, unit); });
+  std::deque<int> waiting;  // ranks that asked while nothing could be handed out
+  int stopped = 0;
+  const auto assign = [&](int rank) {
+    if (std::optional<size_t> unit = tally.next_for(rank)) {
+      const int64_t u = static_cast<int64_t>(*unit);
+      MPI_Send(&u, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
+    } else if (tally.over()) {
+      const int64_t stop = -1;
+      MPI_Send(&stop, 1, MPI_INT64_T, rank, kTagAssign, MPI_COMM_WORLD);
+      ++stopped;
+    } else {
+      waiting.push_back(rank);
+    }
+  };
+  bool local_done = false;
+  while (stopped < ranks - 1 || !local_done) {
+    bool busy = false;
+    // Messages from the other ranks.
+    int flag = 0;
+    MPI_Status status;
+    if (ranks > 1) MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
+    if (flag) {
+      int64_t message[kResultWords];
+      MPI_Recv(message, kResultWords, MPI_INT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      if (message[0] >= 0) {
+        perft::Stats count;
+        for (int c = 0; c < perft::Stats::kColumns; ++c) {
+          count.column(c) = absl::MakeUint128(static_cast<uint64_t>(message[1 + 2 * c]),
+                                              static_cast<uint64_t>(message[2 + 2 * c]));
+        }
+        tally.record(static_cast<size_t>(message[0]), count);
+      }
+      assign(status.MPI_SOURCE);
+      busy = true;
+    }
+    // Rank 0's own thread.
+    if (auto result = local.take_result()) {
+      tally.record(result->first, result->second);
+      busy = true;
+    }
+    if (!local_done && local.idle()) {
+      if (std::optional<size_t> unit = tally.next_for(0)) {
+        local.give(*unit);
+      } else if (tally.over()) {
+        local_done = true;
+      }
+    }
+    // Ranks that waited for work: a copy of a late unit, or the order to stop.
+    while (!waiting.empty() && tally.over()) {
+      const int rank = waiting.front();
+      waiting.pop_front();
+      assign(rank);
+    }
+    tally.show(progress);
+    if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+}  // the progress line is erased and rank 0's counting thread has finished
+
+// The count per root move: each unit's count times its paths there, every column (each column
+// is at most the nodes, so a product whose nodes fit 128 bits fits everywhere). Under --verify
+// rekey, the first key set's count of each unit.
+absl::StatusOr<std::vector<perft::StatsDivideEntry>> root_divide(
+    const Run& run, const std::vector<perft::Stats>& counts) {
   std::vector<perft::StatsDivideEntry> entries;
   for (const Move move : run.frontier.root_moves) entries.push_back({move, {}});
-  absl::uint128 counted_now = 0;
-  const size_t stride = run.rekey ? 2 : 1;  // the first key set's count of each unit
-  for (size_t u = 0; u < unit_count; ++u) {
+  const size_t stride = run.rekey ? 2 : 1;
+  for (size_t u = 0; u < run.frontier.units.size(); ++u) {
     const perft::Stats& count = counts[u * stride];
     for (const auto& [root, paths] : run.frontier.units[u].roots) {
       const absl::uint128 nodes = count.nodes * absl::uint128(paths);
-      if (paths != 0 && nodes / paths != count.nodes) return fail(perft::overflow_error(run.depth));
+      if (paths != 0 && nodes / paths != count.nodes) return perft::overflow_error(run.depth);
       perft::Stats part;
       for (int c = 0; c < perft::Stats::kColumns; ++c) {
         part.column(c) = count.column(c) * absl::uint128(paths);
       }
-      if (!pyke::perft::add_count(entries[root].stats, part)) {
-        return fail(perft::overflow_error(run.depth));
-      }
+      if (!perft::add_count(entries[root].stats, part)) return perft::overflow_error(run.depth);
     }
   }
-  for (size_t t = 0; t < tasks; ++t) {
-    if (!(journal && journal->done().count(t))) counted_now += task_nodes(t);
+  return entries;
+}
+
+// --stats: the totals of every depth, the last from the divide. The shallower depths are counted
+// here, on rank 0 alone (through its table): about a thirtieth of the last depth's work, so on
+// many ranks a noticeable tail.
+absl::StatusOr<std::vector<perft::Stats>> stats_by_depth(
+    const Run& run, const std::vector<perft::StatsDivideEntry>& entries) {
+  std::vector<perft::Stats> by_depth;
+  perft::StatsOptions options;
+  options.threads = run.threads;
+  options.table = run.stats_table.get();
+  options.keys = run.keys[0].get();
+  for (int d = 1; d < run.depth; ++d) {
+    absl::StatusOr<perft::Stats> s = perft::perft_stats(run.root, d, options);
+    if (!s.ok()) return s.status();
+    by_depth.push_back(*s);
   }
-  uci::write_divide(uci::nodes_of(entries), std::cout, run.chess960);
+  by_depth.push_back(perft::divide_stats_total(entries));
+  return by_depth;
+}
+
+// Rank 0: hands out units, gathers counts, journals them, prints the divide.
+int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
+  Tally tally(run, ranks, journal);
+  const Clock::time_point start = Clock::now();
+  serve(run, ranks, tally);
+  if (!tally.failure().ok()) {
+    std::cerr << "pyke_mpi: " << tally.failure().message() << std::endl;
+    return 1;
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+  absl::StatusOr<std::vector<perft::StatsDivideEntry>> entries = root_divide(run, tally.counts());
+  if (!entries.ok()) return fail(entries.status());
+  uci::write_divide(uci::nodes_of(*entries), std::cout, run.chess960);
   if (run.stats) {
-    // The shallower depths are counted here, on rank 0 alone (through its table): about a
-    // thirtieth of the last depth's work, so on many ranks a noticeable tail.
-    std::vector<perft::Stats> by_depth;
-    perft::StatsOptions options;
-    options.threads = run.threads;
-    options.table = run.stats_table.get();
-    options.keys = run.keys[0].get();
-    for (int d = 1; d < run.depth; ++d) {
-      absl::StatusOr<perft::Stats> s = perft::perft_stats(run.root, d, options);
-      if (!s.ok()) return fail(s.status());
-      by_depth.push_back(*s);
-    }
-    by_depth.push_back(perft::divide_stats_total(entries));
+    absl::StatusOr<std::vector<perft::Stats>> by_depth = stats_by_depth(run, *entries);
+    if (!by_depth.ok()) return fail(by_depth.status());
     std::cout << '\n';
-    uci::write_stats_report(entries, by_depth, run.chess960, /*grouped=*/false, std::cout);
+    uci::write_stats_report(*entries, *by_depth, run.chess960, /*grouped=*/false, std::cout);
   }
   if (run.rekey) {
     std::cout << "Verified: every unit counted under Zobrist seeds " << run.keys[0].seed()
               << " and " << run.keys[1].seed()
               << (ranks > 1 ? " on two different ranks" : " (one rank)") << " agrees\n";
   }
+  const absl::uint128 counted_now = tally.nodes_counted_now();
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", seconds,
                                seconds > 0 ? static_cast<double>(counted_now) / seconds : 0.0);
   std::cout << absl::StrFormat("Units: %d (%d paths at ply %d), %d from the journal, %d ranks\n",
-                               unit_count, run.frontier.paths, run.frontier.ply, resumed, ranks);
+                               run.frontier.units.size(), run.frontier.paths, run.frontier.ply,
+                               tally.resumed(), ranks);
   std::cout.flush();
   return 0;
 }
