@@ -52,7 +52,6 @@
 #include "request/request.h"
 #include "tt/stats.h"
 #include "uci/engine.h"
-#include "uci/perft_report.h"
 
 ABSL_FLAG(std::string, backend, "",
           "slider backend: pext, magic or hq (default: the fastest this CPU runs; see bench)");
@@ -111,21 +110,6 @@ bool report_verification(const count::CountResult& result) {
   return true;
 }
 
-// `pyke DEPTH` and `pyke --stats DEPTH` as text: the divide and its total (with statistics, then
-// the statistics by root move and by depth).
-void write_text(const count::CountResult& result) {
-  if (result.stats) {
-    uci::write_divide(uci::nodes_of(result.stats->divide), std::cout, result.chess960);
-    std::cout << '\n';
-    uci::write_stats_report(result.stats->divide, result.stats->by_depth, result.chess960,
-                            isatty(STDOUT_FILENO), std::cout);
-  } else if (result.depth == 0) {
-    std::cout << "\nNodes searched: 1\n";
-  } else {
-    uci::write_divide(result.divide, std::cout, result.chess960);
-  }
-}
-
 // The count's time and speed, and the table it used.
 void write_speed(const count::CountResult& result) {
   std::cout << absl::StrFormat("Time: %.3f s\nSpeed: %.0f nodes/s\n", result.seconds,
@@ -162,7 +146,7 @@ int run_perft(const std::vector<char*>& args) {
   if (absl::GetFlag(FLAGS_json)) {
     count::write_json(*result, std::cout);
   } else {
-    write_text(*result);
+    count::write_text(*result, isatty(STDOUT_FILENO), std::cout);
     if (!report_verification(*result)) return 1;
     write_speed(*result);
   }

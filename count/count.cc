@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "console/json.h"
+#include "count/report.h"
 #include "movegen/attacks.h"
 #include "movegen/movegen.h"
 #include "movegen/zobrist.h"
@@ -252,6 +253,18 @@ absl::StatusOr<CountResult> run(const request::CountRequest& request, const RunO
                      .threads = request.threads};
   return request.stats ? run_stats(request, options, std::move(result))
                        : run_nodes(request, options, std::move(result));
+}
+
+void write_text(const CountResult& result, bool grouped, std::ostream& out) {
+  if (result.stats) {
+    write_divide(nodes_of(result.stats->divide), out, result.chess960);
+    out << '\n';
+    write_stats_report(result.stats->divide, result.stats->by_depth, result.chess960, grouped, out);
+  } else if (result.depth == 0) {
+    out << "\nNodes searched: 1\n";
+  } else {
+    write_divide(result.divide, out, result.chess960);
+  }
 }
 
 void write_json(const CountResult& result, std::ostream& out) {

@@ -1,7 +1,7 @@
 // count.h — one count run from its request to its result: the table and keys the request asks
 // for, the count itself (a divide, or statistics per move type), its time, and the verification
 // of a hashed count. The `pyke` command line runs its counts here and only presents the result,
-// as text or as JSON (write_json below, what programs read).
+// as text or as JSON (write_text and write_json below).
 //
 //   absl::StatusOr<request::CountRequest> r = request::make_request(fields);
 //   if (!r.ok()) return fail(r.status());
@@ -97,6 +97,11 @@ struct CountResult {
 // draws its keys, counts, and verifies as asked. Errors are the count's (perft::perft's).
 absl::StatusOr<CountResult> run(const request::CountRequest& request,
                                 const RunOptions& options = {});
+
+// `result` as text (report.h): the divide and `Nodes searched: N` (at depth 0, no moves and 1);
+// with statistics, then the statistics by root move and by depth, thousands separated when
+// `grouped` (for a terminal). What `pyke DEPTH` and `go perft` print.
+void write_text(const CountResult& result, bool grouped, std::ostream& out);
 
 // `result` as one JSON object on one line (console/json.h for how counts are written):
 //   {"fen": …, "chess960": false, "depth": 5, "divide": {"a2a3": 181046, …}, "nodes": 4865609,

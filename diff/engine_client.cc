@@ -83,7 +83,7 @@ class DivideReader {
   Divide divide_;
 };
 
-// A row of a statistics table by root move (uci/perft_report.h): a move and nine counts,
+// A row of a statistics table by root move (count/report.h): a move and nine counts,
 // separated by blanks (commas between thousands allowed). nullopt for any other line.
 std::optional<std::pair<std::string, perft::Stats>> parse_stats_row(absl::string_view line) {
   const std::vector<absl::string_view> fields =

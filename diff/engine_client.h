@@ -9,7 +9,7 @@
 //    `position fen <FEN> moves …` and `go perft N`, answered by divide lines and
 //    `Nodes searched: N` (as Stockfish prints them). Lines starting with `info` are skipped.
 //    Statistics (`pyke diff --stats`): `go perft N stats`, then `isready`; the rows of a move and
-//    nine counts before `readyok` (uci/perft_report.h). Asked once at depth 1 first: an engine
+//    nine counts before `readyok` (count/report.h). Asked once at depth 1 first: an engine
 //    that answers nothing within 5 s, or prints no rows, has none.
 //  * perftree: `CMD DEPTH "FEN" "MOVES"` runs once per divide (the convention of the perftree
 //    tool: moves as one space-separated argument, left out when there are none); it prints the

@@ -48,6 +48,7 @@
 #include "console/command_line.h"
 #include "console/fail.h"
 #include "console/progress_line.h"
+#include "count/report.h"
 #include "cpu/slider_choice.h"
 #include "movegen/attacks.h"
 #include "movegen/position.h"
@@ -62,7 +63,6 @@
 #include "request/request.h"
 #include "tt/move_stats_table.h"
 #include "tt/table.h"
-#include "uci/perft_report.h"
 
 // The count's own flags (--fen, --chess960, --threads, --hash, --zobrist_seed, --stats,
 // --verify, --quiet) are request/flags.h's, shared with `pyke`.
@@ -465,12 +465,12 @@ int coordinate(Run& run, int ranks, std::optional<Journal>& journal) {
 
   absl::StatusOr<std::vector<perft::StatsDivideEntry>> entries = root_divide(run, tally.counts());
   if (!entries.ok()) return fail(entries.status());
-  uci::write_divide(uci::nodes_of(*entries), std::cout, run.chess960);
+  count::write_divide(count::nodes_of(*entries), std::cout, run.chess960);
   if (run.stats) {
     absl::StatusOr<std::vector<perft::Stats>> by_depth = stats_by_depth(run, *entries);
     if (!by_depth.ok()) return fail(by_depth.status());
     std::cout << '\n';
-    uci::write_stats_report(*entries, *by_depth, run.chess960, /*grouped=*/false, std::cout);
+    count::write_stats_report(*entries, *by_depth, run.chess960, /*grouped=*/false, std::cout);
   }
   if (run.rekey) {
     std::cout << "Verified: every unit counted under Zobrist seeds " << run.keys[0].seed()

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/numeric/int128.h"
+#include "count/report.h"
 #include "gtest/gtest.h"
 #include "movegen/movegen.h"
 #include "movegen/position.h"
@@ -16,7 +17,6 @@
 #include "perft/internal/kernel.h"
 #include "perft/perft.h"
 #include "perft/stats.h"
-#include "uci/perft_report.h"
 
 namespace pyke {
 namespace {
@@ -52,7 +52,7 @@ TEST(Overflow, TwentyRootMovesOfTwoToTheSixtySecondPrintTheirExactSum) {
   for (const perft::DivideEntry& e : *entries) EXPECT_EQ(e.nodes, kHugeSubtree) << to_uci(e.move);
 
   std::ostringstream report;
-  const absl::uint128 total = uci::write_divide(*entries, report);
+  const absl::uint128 total = count::write_divide(*entries, report);
   EXPECT_EQ(total, absl::MakeUint128(5, 0));  // 20 · 2^62 = 5 · 2^64
   EXPECT_NE(report.str().find("e2e4: 4611686018427387904\n"), std::string::npos) << report.str();
   EXPECT_NE(report.str().find("\nNodes searched: 92233720368547758080\n"), std::string::npos)

@@ -11,7 +11,6 @@
 #include "movegen/movegen.h"
 #include "perft/perft.h"
 #include "request/request.h"
-#include "uci/perft_report.h"
 #include "uci/protocol.h"
 
 namespace pyke::uci {
@@ -209,14 +208,7 @@ absl::Status Engine::handle_go(absl::string_view args) {
       return;
     }
     std::ostringstream text;
-    if (result->stats) {
-      write_divide(nodes_of(result->stats->divide), text, result->chess960);
-      text << '\n';
-      write_stats_report(result->stats->divide, result->stats->by_depth, result->chess960,
-                         /*grouped=*/false, text);
-    } else {
-      write_divide(result->divide, text, result->chess960);
-    }
+    count::write_text(*result, /*grouped=*/false, text);
     write(text.str());
   });
   return absl::OkStatus();

@@ -10,7 +10,7 @@
 // setoption name UCI_Chess960 value true|false, setoption name ZobristSeed value N (the hash
 // keys' seed, zobrist.h; a new seed clears the table),
 // position startpos|fen <FEN> [moves m1 m2 …], go perft N, go perft N stats (the divide, then
-// perft statistics by root move and by depth: uci/perft_report.h; counted without the hash
+// perft statistics by root move and by depth: count/report.h; counted without the hash
 // table), stop, d (prints the position's FEN), quit. Any bad line — unknown command, bad FEN,
 // illegal move, bad number, an overlong line, binary junk — prints `info string error: …` and
 // changes nothing; the loop never stops on input.

@@ -1,4 +1,5 @@
-// perft_report.h — the divide output that perft tools parse, shared by `pyke` and `go perft`:
+// report.h — a count as text: the divide output that perft tools parse, printed alike by `pyke`,
+// `go perft` and `pyke_mpi`:
 //
 //   a2a3: 181046
 //   …
@@ -7,8 +8,8 @@
 //
 // Counts are printed in full from 128-bit totals, never wrapped: a divide of twenty root moves of
 // 2^62 leaves each ends with `Nodes searched: 92233720368547758080`.
-#ifndef PYKE_UCI_PERFT_REPORT_H_
-#define PYKE_UCI_PERFT_REPORT_H_
+#ifndef PYKE_COUNT_REPORT_H_
+#define PYKE_COUNT_REPORT_H_
 
 #include <ostream>
 #include <string>
@@ -20,7 +21,7 @@
 #include "perft/perft.h"
 #include "perft/stats.h"
 
-namespace pyke::uci {
+namespace pyke::count {
 
 // Writes one `move: nodes` line per root move, sorted by move text, a blank line and
 // `Nodes searched: N`. Returns N. The entries come from perft::divide (or a driver that checks
@@ -50,6 +51,6 @@ void write_stats_report(const std::vector<perft::StatsDivideEntry>& divide,
 // The statistics divide as a plain divide (nodes per root move), for write_divide.
 std::vector<perft::DivideEntry> nodes_of(const std::vector<perft::StatsDivideEntry>& divide);
 
-}  // namespace pyke::uci
+}  // namespace pyke::count
 
-#endif  // PYKE_UCI_PERFT_REPORT_H_
+#endif  // PYKE_COUNT_REPORT_H_

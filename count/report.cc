@@ -1,4 +1,4 @@
-#include "uci/perft_report.h"
+#include "count/report.h"
 
 #include <algorithm>
 #include <string>
@@ -6,7 +6,7 @@
 
 #include "movegen/move.h"
 
-namespace pyke::uci {
+namespace pyke::count {
 
 absl::uint128 write_divide(const std::vector<perft::DivideEntry>& entries, std::ostream& out,
                            bool chess960) {
@@ -66,4 +66,4 @@ std::vector<perft::DivideEntry> nodes_of(const std::vector<perft::StatsDivideEnt
   return entries;
 }
 
-}  // namespace pyke::uci
+}  // namespace pyke::count
