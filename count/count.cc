@@ -100,7 +100,9 @@ struct Setup {
 
   // Turns `options` to a verification's second count, noted in `v`: under keys from the second
   // seed, the table cleared first so that nothing stored under the first keys answers a probe
-  // (rekey), or without the table and without progress (recount).
+  // (rekey), or without the table (recount). Progress and the stop flag stay: a recount is the
+  // longest part of a verified count, and a caller that stops counts from its progress callback
+  // (the Python module) must be able to stop it too.
   void switch_to_second_count(const request::CountRequest& r, const RunOptions& run,
                               Verification& v) {
     v.how = r.verify;
@@ -111,7 +113,6 @@ struct Setup {
       table->clear(r.threads);
     } else {
       options.table = nullptr;
-      options.progress = nullptr;
     }
   }
 };

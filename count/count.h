@@ -1,7 +1,8 @@
 // count.h — one count run from its request to its result: the table and keys the request asks
 // for, the count itself (a divide, or statistics per move type), its time, and the verification
-// of a hashed count. The `pyke` command line runs its counts here and only presents the result,
-// as text or as JSON (write_text and write_json below).
+// of a hashed count. The `pyke` command line, UCI's `go perft` and the Python module run their
+// counts here and only present the result: as text or JSON (write_text and write_json below), or
+// as Python values.
 //
 //   absl::StatusOr<request::CountRequest> r = request::make_request(fields);
 //   if (!r.ok()) return fail(r.status());
@@ -35,18 +36,20 @@ namespace pyke::count {
 
 // How run() goes about a count; nothing here changes what it counts.
 struct RunOptions {
-  // Called after each root move of the count (and of a re-keyed count): as perft::Options.
+  // Called as perft::Options says, through the count and its verification's second count.
   perft::Progress progress;
   // Set by another thread to stop the count (or its verification): run() then returns the
   // CancelledError perft::perft does. Null: the count runs to its end.
   const std::atomic<bool>* stop = nullptr;
   // A node-count table the caller keeps from one count to the next (UCI's Hash), used instead of
-  // making one of request.hash_mb; its entries stay for the next count. Null: run() makes the
-  // table the request asks for and frees it after. Statistics never use it (their table holds
-  // nine columns, not node counts).
+  // making one of request.hash_mb; its entries stay for the next count (a re-keyed verification
+  // clears it, and leaves it filled under the second keys). Null: run() makes the table the
+  // request asks for and frees it after. Statistics never use it (their table holds nine
+  // columns, not node counts).
   tt::PerftTable* table = nullptr;
   // Statistics: also count every depth below the request's (what `pyke --stats` prints, a few
-  // per cent more work). false: CountResult::stats.by_depth holds the request's depth alone.
+  // per cent more work). false: CountResult::stats.by_depth holds the request's depth alone, for
+  // callers that want the totals; write_text and write_json print every depth and need true.
   bool stats_by_depth = true;
   // Test-only: keep only this many low bits of every key (request::Keys::weakened_for_test), so
   // that distinct positions share keys and hashed counts go wrong. 0: the keys as drawn.

@@ -19,7 +19,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -54,13 +53,13 @@ T value_or_raise(absl::StatusOr<T> result) {
 
 py::int_ to_python(absl::uint128 n) { return py::int_(py::str(perft::count_text(n))); }
 
-// The position a call counts from: `fen` ("startpos" or a FEN) after `moves`, as on the command
-// line (request/request.h).
 // Python callers must name the start position: an empty string is more likely a mistake.
 void check_not_empty(const std::string& fen) {
   if (fen.empty()) throw py::value_error("empty FEN: give a FEN, or \"startpos\"");
 }
 
+// The position a call counts from: `fen` ("startpos" or a FEN) after `moves`, as on the command
+// line (request/request.h).
 request::Root root_of(const std::string& fen, const std::vector<std::string>& moves,
                       bool chess960) {
   check_not_empty(fen);
@@ -87,12 +86,29 @@ struct VerificationFailed : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// What request::make_request would refuse in words of the command line (`--verify`, `--hash`,
+// `--stats`), refused first in the words of the Python call.
+void check_python_arguments(int depth, const CountArgs& args, bool stats) {
+  if (args.verify && *args.verify != "recount" && *args.verify != "rekey") {
+    throw py::value_error(
+        absl::StrCat("verify takes \"recount\", \"rekey\" or None, not \"", *args.verify, "\""));
+  }
+  if (args.verify && args.hash_mb == 0) {
+    throw py::value_error(
+        "verify= checks a hashed count against a second count: it needs hash_mb= above 0");
+  }
+  if (stats && depth == 0) {
+    throw py::value_error("statistics need a depth of at least 1: they classify the last moves");
+  }
+}
+
 // Counts `fen` to `depth` as `pyke` would (request/request.h checks the arguments, count/count.h
 // runs the count and its verification), the GIL released while counting. Every 200 ms the
 // counting thread takes the GIL and lets Python check its signals; on one (a KeyboardInterrupt,
 // say) the count is stopped within milliseconds and the exception raised.
 count::CountResult count_py(const std::string& fen, int depth, const CountArgs& args, bool stats) {
   check_not_empty(fen);
+  check_python_arguments(depth, args, stats);
   request::Fields fields{.fen = fen,
                          .moves = args.moves,
                          .chess960 = args.chess960,
@@ -102,9 +118,6 @@ count::CountResult count_py(const std::string& fen, int depth, const CountArgs& 
                          .zobrist_seed = args.zobrist_seed,
                          .stats = stats,
                          .verify = args.verify.value_or("")};
-  if (args.verify && args.verify->empty()) {
-    throw py::value_error("verify takes \"recount\", \"rekey\" or None");
-  }
   const request::CountRequest request = value_or_raise(request::make_request(fields));
 
   std::atomic<bool> stop{false};
@@ -266,7 +279,8 @@ PYBIND11_MODULE(pyke, m) {
             "checks and checkmates, with \"nodes\", as the Chess Programming Wiki's tables define "
             "them. depth 1 to MAX_DEPTH.");
   def_count(m, "divide_stats", divide_stats_py,
-            "The statistics per root move: {move: {column: count}}, sorted by move.");
+            "The statistics per root move: {move: {column: count}}, sorted by move. depth 1 to "
+            "MAX_DEPTH.");
   m.def("legal_moves", &legal_moves_py, py::arg("fen"), py::kw_only(),
         py::arg("moves") = std::vector<std::string>{}, py::arg("chess960") = false,
         "The legal moves in UCI notation, sorted.");

@@ -80,6 +80,18 @@ class Interrupt(unittest.TestCase):
         # The module counts on afterwards.
         self.assertEqual(pyke.perft("startpos", 3), 8902)
 
+    def test_ctrl_c_stops_the_recount_of_a_verified_count(self):
+        # Hashed, perft 12 of this ending takes hundredths of a second; its recount without the
+        # table takes minutes, and SIGINT after 0.3 s lands in it.
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        start = time.perf_counter()
+        timer.start()
+        with self.assertRaises(KeyboardInterrupt):
+            pyke.perft("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", 12, threads=1, hash_mb=64,
+                       verify="recount")
+        timer.join()
+        self.assertLess(time.perf_counter() - start, 3.0)
+
 
 class Divide(unittest.TestCase):
     def test_divide_sums_to_perft_and_is_sorted(self):
@@ -115,8 +127,10 @@ class Stats(unittest.TestCase):
     def test_bad_depth_raises(self):
         with self.assertRaises(ValueError):
             pyke.stats("startpos", pyke.MAX_DEPTH + 1)
-        with self.assertRaises(ValueError):
-            pyke.stats("startpos", 0)
+        for function in (pyke.stats, pyke.divide_stats):
+            with self.assertRaises(ValueError) as caught:
+                function("startpos", 0)
+            self.assertIn("statistics need a depth of at least 1", str(caught.exception))
 
 
 class VerifiedCounts(unittest.TestCase):
@@ -137,11 +151,11 @@ class VerifiedCounts(unittest.TestCase):
     def test_bad_verification_raises(self):
         with self.assertRaises(ValueError) as caught:
             pyke.perft("startpos", 4, verify="rekey")
-        self.assertIn("needs --hash", str(caught.exception))
-        with self.assertRaises(ValueError):
-            pyke.perft("startpos", 4, hash_mb=16, verify="twice")
-        with self.assertRaises(ValueError):
-            pyke.perft("startpos", 4, hash_mb=16, verify="")
+        self.assertIn("needs hash_mb=", str(caught.exception))
+        for bad in ("twice", "", "bare"):
+            with self.assertRaises(ValueError) as caught:
+                pyke.perft("startpos", 4, hash_mb=16, verify=bad)
+            self.assertIn("verify takes", str(caught.exception))
         with self.assertRaises(TypeError):
             pyke.perft("startpos", 4, hash_mb=16, zobrist_seed=-1)
 

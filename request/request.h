@@ -1,8 +1,9 @@
 // request.h — one count, described once: where it starts (a FEN or the start position, then
 // moves), how its moves are written, how deep, on how many threads, with what table and keys,
-// whether it counts statistics, and how a hashed count is verified. Every front end — the `pyke`
-// command line, UCI, `pyke_mpi` and the Python module — hands what its user wrote to this package
-// and gets back a request checked in one place, with the same messages everywhere.
+// whether it counts statistics, and how a hashed count is verified. The `pyke` command line,
+// `pyke_mpi` and the Python module hand what their user wrote to this package and get back a
+// request checked in one place, with the same messages everywhere; UCI fills a CountRequest from
+// its position and options, each checked as its command set it.
 //
 //   request::Fields fields;                     // what the user wrote, not yet checked
 //   fields.fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
