@@ -25,7 +25,8 @@ ABSL_FLAG(std::optional<double>, seconds, std::nullopt,
           "estimate: seconds to sample for, more than 0 and at most 604800 (a week); default 10 "
           "unless --samples is given");
 ABSL_FLAG(uint64_t, samples, 0, "estimate: stop after this many samples (0: no sample limit)");
-ABSL_FLAG(uint64_t, seed, 1, "estimate: seed of the random streams (one per thread)");
+ABSL_FLAG(uint64_t, seed, 1,
+          "estimate: seed of the random streams (one per thread); suite: seed of the positions");
 ABSL_FLAG(int, frontier_ply, -1,
           "estimate: plies counted exactly from the root before sampling (-1: chosen)");
 ABSL_FLAG(int, exact_plies, -1,

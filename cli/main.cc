@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
@@ -39,6 +40,7 @@
 #include "cli/bench.h"
 #include "cli/diff.h"
 #include "cli/estimate.h"
+#include "cli/suite.h"
 #include "cli/verify_command.h"
 #include "console/command_line.h"
 #include "console/fail.h"
@@ -58,6 +60,7 @@ ABSL_FLAG(std::string, backend, "",
 ABSL_FLAG(bool, json, false,
           "print one JSON object instead of text (pyke DEPTH: the divide and the total; bench; "
           "verify: totals and the failures; estimate)");
+ABSL_DECLARE_FLAG(uint64_t, seed);  // cli/estimate.cc: estimate and suite
 
 namespace pyke {
 namespace {
@@ -199,6 +202,8 @@ int main(int argc, char** argv) {
       "                                              divide to DEPTH (--stats: per move type)\n"
       "  pyke estimate DEPTH [--seconds S | --samples N] [--seed N] [--fen FEN] [--threads N]\n"
       "       [--json]                               Monte-Carlo estimate of perft DEPTH\n"
+      "  pyke suite COUNT DEPTH [--seed N] [--chess960] [--threads N] [--hash MB]\n"
+      "                                              random positions with their counts, as EPD\n"
       "  pyke [--threads N] [--backend pext|magic|hq] bench   fixed benchmark (1 thread by "
       "default)\n"
       "  pyke verify FILE.epd [--max_depth N] [--threads N] [--hash MB] [--json]\n"
@@ -243,6 +248,11 @@ int main(int argc, char** argv) {
         args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_chess960),
         absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()),
         absl::GetFlag(FLAGS_quiet));
+  }
+  if (std::string(args[1]) == "suite") {
+    return pyke::suite_command(args, absl::GetFlag(FLAGS_seed), absl::GetFlag(FLAGS_chess960),
+                               absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()),
+                               absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet));
   }
   if (std::string(args[1]) == "diff") {
     return pyke::diff_command(args, absl::GetFlag(FLAGS_fen), absl::GetFlag(FLAGS_hash),

@@ -224,4 +224,28 @@ expect_usage_error "estimate seconds zero" "out of range" estimate 8 --seconds 0
 expect_usage_error "estimate seconds absurd" "out of range" estimate 8 --seconds 1e9
 expect_usage_error "estimate bad move" "illegal move" estimate 5 e2e5 --samples 5
 
+# suite: random positions with their counts. The first lines of seed 7 were checked against
+# Stockfish's go perft when they were pinned here; they must not change with the compiler or CPU.
+run --quiet suite 5 4 --seed 7
+check "suite exit 0" test "$status" -eq 0
+check "suite: 5 lines" test "$(line_count "$out")" -eq 5
+check "suite: every line has D1 to D4" test "$(grep -c ' ;D1 [0-9]* ;D2 [0-9]* ;D3 [0-9]* ;D4 [0-9]*$' <<<"$out")" -eq 5
+check "suite: seed 7's first position and counts" test "$(head -1 <<<"$out")" = \
+  "rnbqkbnr/ppppppp1/8/7p/5P2/7P/PPPPP1P1/RNBQKBNR b KQkq - 0 2 ;D1 21 ;D2 399 ;D3 9376 ;D4 200706"
+suite7="$out"
+run --quiet suite 5 4 --seed 7 --threads 1 --hash 16
+check "suite: the same positions and counts on one thread, hashed" test "$out" = "$suite7"
+run --quiet suite 5 4 --seed 8
+check "suite: another seed, other positions" test "$out" != "$suite7"
+printf '%s\n' "$suite7" > "$e2e_tmp/suite.epd"
+run --quiet verify "$e2e_tmp/suite.epd"
+check "suite: pyke verify passes its own suite" test "$status" -eq 0
+run --quiet suite 2 3 --seed 7 --chess960
+check "suite --chess960: Shredder-FEN castling, checked against Stockfish" test "$(head -1 <<<"$out")" = \
+  "rbk1qnBn/2r1p1p1/p2p2Pp/1pp5/2P1Pp1P/PP1P4/1K3PN1/R2RQ1BN b a e3 0 14 ;D1 29 ;D2 953 ;D3 26232"
+expect_usage_error "suite without depth" "usage: pyke suite" suite 3
+expect_usage_error "suite of no positions" "from 1 to 1000000" suite 0 3
+expect_usage_error "suite depth 0" "depth of at least 1" suite 3 0
+expect_usage_error "suite depth absurd" "out of range" suite 3 99
+
 finish
