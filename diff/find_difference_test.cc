@@ -101,6 +101,50 @@ TEST(FindDifference, NamesThePinnedPieceMovesAsIllegal) {
               ElementsAre("e2a2", "e2b2", "e2c2", "e2d2", "e2f2", "e2g2", "e2h2"));
 }
 
+TEST(FindDifference, NamesTheMissingUnderPromotions) {
+  absl::StatusOr<DiffResult> r =
+      diff_with_bug("8/1P6/8/8/8/8/8/k6K w - - 0 1", {}, 2, Bug::kNoUnderPromotion);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->difference.has_value());
+  EXPECT_TRUE(r->difference->path.empty());
+  EXPECT_THAT(r->difference->missing, ElementsAre("b7b8b", "b7b8n", "b7b8r"));
+  EXPECT_TRUE(r->difference->illegal.empty());
+}
+
+TEST(FindDifference, NamesTheEnPassantThatUncoversTheKing) {
+  // Both pawns leave the fifth rank, and the rook on h5 would see the king on a5.
+  absl::StatusOr<DiffResult> r =
+      diff_with_bug("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", {}, 2, Bug::kEnPassantIntoCheck);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->difference.has_value());
+  EXPECT_TRUE(r->difference->missing.empty());
+  EXPECT_THAT(r->difference->illegal, ElementsAre("e5d6"));
+}
+
+TEST(FindDifference, NamesTheKingStepAlongTheCheckingLine) {
+  // The rook on e8 checks the king on e4; e3 lies on its file, seen through the king.
+  absl::StatusOr<DiffResult> r =
+      diff_with_bug("4r2k/8/8/8/4K3/8/8/8 w - - 0 1", {}, 2, Bug::kKingAlongCheckLine);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->difference.has_value());
+  EXPECT_TRUE(r->difference->missing.empty());
+  EXPECT_THAT(r->difference->illegal, ElementsAre("e4e3"));
+  // A bishop's check likewise: d3 lies on the diagonal from g6 through the king on e4.
+  r = diff_with_bug("7k/8/6b1/8/4K3/8/8/8 w - - 0 1", {}, 2, Bug::kKingAlongCheckLine);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_TRUE(r->difference.has_value());
+  EXPECT_THAT(r->difference->illegal, ElementsAre("e4d3"));
+}
+
+TEST(FindDifference, TheNewBugsAreSilentWhereTheyDoNotApply) {
+  // Kiwipete's root has no promotion, en passant or check: at depth 1 the move lists agree.
+  for (Bug bug : {Bug::kNoUnderPromotion, Bug::kEnPassantIntoCheck, Bug::kKingAlongCheckLine}) {
+    absl::StatusOr<DiffResult> r = diff_with_bug(kKiwipete, {}, 1, bug);
+    ASSERT_TRUE(r.ok()) << r.status();
+    EXPECT_FALSE(r->difference.has_value());
+  }
+}
+
 TEST(FindDifference, IllegalStartingMoveIsAnError) {
   absl::StatusOr<DiffResult> r =
       diff_with_bug("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", {"e2e4"}, 2, Bug::kNone);

@@ -37,6 +37,10 @@ check "pinned piece: exit 1" test "$status" -eq 1
 check "pinned piece: path" grep -qx "Path: e1c1 g7h6" <<<"$out"
 check "pinned piece: d2e1 named" grep -qx "Listed by the engine but not legal here: d2e1" <<<"$out"
 
+run diff --engine "$fixture --bug=en-passant-into-check" --fen "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1" 3
+check "en passant into check: exit 1" test "$status" -eq 1
+check "en passant into check: e5d6 named" grep -qx "Listed by the engine but not legal here: e5d6" <<<"$out"
+
 run diff --engine "$fixture --bug=no-castling" --engine-protocol perftree 3 e2e4 e7e5 g1f3 b8c6 f1c4
 check "perftree: exit 1" test "$status" -eq 1
 check "perftree: missing e1g1" grep -qx "Missing in the engine (legal here): e1g1" <<<"$out"

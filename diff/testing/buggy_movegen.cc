@@ -68,6 +68,24 @@ void add_pinned_piece_moves(const Position& pos, Square pinner, const MoveList& 
 
 bool is_legal(const Position& pos, Move move) { return legal_moves(pos).contains(move); }
 
+// The moves `wanted` accepts that would be legal with the enemy slider on `slider` gone, and are
+// not legal with it: the moves a generator that overlooks that slider's line makes.
+template <class Wanted>
+void add_moves_blind_to(const Position& pos, Square slider, const MoveList& legal, Wanted wanted,
+                        std::vector<Move>& moves) {
+  const absl::StatusOr<Position> without = without_piece(pos, slider);
+  if (!without.ok()) return;
+  for (Move move : legal_moves(*without)) {
+    if (wanted(move) && !legal.contains(move) && !contains(moves, move)) moves.push_back(move);
+  }
+}
+
+// Whether `bug` adds illegal moves (which buggy_perft counts as one node each).
+bool adds_illegal_moves(Bug bug) {
+  return bug == Bug::kPinnedPieceMoves || bug == Bug::kEnPassantIntoCheck ||
+         bug == Bug::kKingAlongCheckLine;
+}
+
 }  // namespace
 
 absl::StatusOr<Bug> parse_bug(absl::string_view name) {
@@ -75,6 +93,9 @@ absl::StatusOr<Bug> parse_bug(absl::string_view name) {
   if (name == "no-en-passant") return Bug::kNoEnPassant;
   if (name == "pinned-piece-moves") return Bug::kPinnedPieceMoves;
   if (name == "no-castling") return Bug::kNoCastling;
+  if (name == "no-under-promotion") return Bug::kNoUnderPromotion;
+  if (name == "en-passant-into-check") return Bug::kEnPassantIntoCheck;
+  if (name == "king-along-check-line") return Bug::kKingAlongCheckLine;
   return absl::InvalidArgumentError(absl::StrCat("unknown bug '", name, "'"));
 }
 
@@ -84,7 +105,34 @@ std::vector<Move> buggy_moves(const Position& pos, Bug bug) {
   for (Move move : legal) {
     if (bug == Bug::kNoEnPassant && move.kind() == MoveKind::kEnPassant) continue;
     if (bug == Bug::kNoCastling && move.kind() == MoveKind::kCastling) continue;
+    if (bug == Bug::kNoUnderPromotion && move.kind() == MoveKind::kPromotion &&
+        move.promotion() != kQueen) {
+      continue;
+    }
     moves.push_back(move);
+  }
+  const Color them = ~pos.side_to_move();
+  const Square king = pos.king_square(pos.side_to_move());
+  if (bug == Bug::kEnPassantIntoCheck && pos.en_passant_square() != kNoSquare) {
+    const Bitboard sliders = pos.sliders(them);
+    for (Bitboard b = sliders; b; b = clear_lsb(b)) {
+      add_moves_blind_to(
+          pos, lsb(b), legal, [](Move m) { return m.kind() == MoveKind::kEnPassant; }, moves);
+    }
+  }
+  if (bug == Bug::kKingAlongCheckLine && pos.in_check()) {
+    // The square next to the king on the far side from each slider that checks along a line.
+    const Bitboard sliders = pos.sliders(them);
+    for (Bitboard b = sliders; b; b = clear_lsb(b)) {
+      const Square slider = lsb(b);
+      if (!slides_along(type_of(pos.piece_on(slider)), king, slider)) continue;
+      if ((between_squares(king, slider) & ~square_bb(slider) & pos.occupied()) != 0) continue;
+      const Bitboard beyond =
+          line_through(king, slider) & king_attacks(king) & ~between_squares(king, slider);
+      add_moves_blind_to(
+          pos, slider, legal,
+          [&](Move m) { return m.from() == king && (beyond & square_bb(m.to())) != 0; }, moves);
+    }
   }
   if (bug == Bug::kPinnedPieceMoves) {
     const Color them = ~pos.side_to_move();
@@ -102,7 +150,7 @@ uint64_t buggy_perft(const Position& pos, int depth, Bug bug) {
   if (depth == 1) return moves.size();
   uint64_t nodes = 0;
   for (Move move : moves) {
-    if (bug == Bug::kPinnedPieceMoves && !is_legal(pos, move)) {
+    if (adds_illegal_moves(bug) && !is_legal(pos, move)) {
       ++nodes;  // cannot be played: one node
       continue;
     }
@@ -117,7 +165,7 @@ Divide buggy_divide(const Position& pos, int depth, Bug bug) {
   Divide divide;
   for (Move move : buggy_moves(pos, bug)) {
     uint64_t nodes = 1;
-    if (bug != Bug::kPinnedPieceMoves || is_legal(pos, move)) {
+    if (!adds_illegal_moves(bug) || is_legal(pos, move)) {
       Position child = pos;
       if (!child.play(move).ok()) continue;  // cannot happen: only legal moves get here
       nodes = buggy_perft(child, depth - 1, bug);

@@ -3,8 +3,12 @@
 //   std::vector<Move> moves = buggy_moves(pos, Bug::kNoCastling);   // legal moves minus castling
 //   Divide d = buggy_divide(pos, 3, Bug::kNoEnPassant);
 //
-// kPinnedPieceMoves adds moves that take an absolutely pinned piece off its pin line. Those moves
-// are illegal, so they are never played: each counts as one node at any depth.
+// Bugs real generators have had. Two leave legal moves out: kNoEnPassant, kNoCastling,
+// kNoUnderPromotion (promotions to the queen only). Three add illegal ones, which are never
+// played (each counts as one node at any depth): kPinnedPieceMoves (a piece pinned to its king
+// leaves the pin line), kEnPassantIntoCheck (an en passant capture that uncovers an attack on the
+// king, as when both pawns leave a rank a rook watches), kKingAlongCheckLine (the king steps away
+// from a checking slider along its line, to a square the slider sees only through the king).
 #ifndef PYKE_DIFF_TESTING_BUGGY_MOVEGEN_H_
 #define PYKE_DIFF_TESTING_BUGGY_MOVEGEN_H_
 
@@ -19,9 +23,18 @@
 
 namespace pyke::diff::testing {
 
-enum class Bug { kNone, kNoEnPassant, kPinnedPieceMoves, kNoCastling };
+enum class Bug {
+  kNone,
+  kNoEnPassant,
+  kPinnedPieceMoves,
+  kNoCastling,
+  kNoUnderPromotion,
+  kEnPassantIntoCheck,
+  kKingAlongCheckLine,
+};
 
-// "none", "no-en-passant", "pinned-piece-moves", "no-castling".
+// "none", "no-en-passant", "pinned-piece-moves", "no-castling", "no-under-promotion",
+// "en-passant-into-check", "king-along-check-line".
 absl::StatusOr<Bug> parse_bug(absl::string_view name);
 
 // The generator's moves with the bug: legal moves filtered, or with illegal ones added.

@@ -3,7 +3,8 @@
 //   fixture_engine --bug=no-castling                    UCI on stdin/stdout
 //   fixture_engine --bug=no-castling 3 "<FEN>" "e2e4"   perftree convention: one divide, then exit
 //
-// Bugs: none, no-en-passant, pinned-piece-moves, no-castling (a genuine generator with that
+// Bugs: none, no-en-passant, pinned-piece-moves, no-castling, no-under-promotion,
+// en-passant-into-check, king-along-check-line (a genuine generator with that
 // fault, see buggy_movegen.h); garbage (answers `go perft` with a line that is no divide line);
 // exit (exits with status 3 on `go perft`, answering nothing).
 // UCI commands: uci, isready, position startpos|fen <FEN> [moves …], go perft N, quit.
@@ -23,7 +24,8 @@
 #include "movegen/movegen.h"
 
 ABSL_FLAG(std::string, bug, "none",
-          "none, no-en-passant, pinned-piece-moves, no-castling, garbage or exit");
+          "none, no-en-passant, pinned-piece-moves, no-castling, no-under-promotion, "
+          "en-passant-into-check, king-along-check-line, garbage or exit");
 
 namespace pyke::diff::testing {
 namespace {
