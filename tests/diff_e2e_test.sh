@@ -53,6 +53,9 @@ expect_engine_error() {  # NAME MESSAGE-PART ARGS...
 }
 expect_engine_error "garbage" "'perft? what is a perft?'" diff --engine "$fixture --bug=garbage" 2
 expect_engine_error "engine exits" "exit status 3" diff --engine "$fixture --bug=exit" 2
+expect_engine_error "engine crashes (abort, through sh: 128 + 6)" "exit status 134" diff --engine "$fixture --bug=crash" 2
+expect_engine_error "engine hangs on go perft" "within 1 s" \
+  diff --engine "$fixture --bug=hang" --engine-timeout 1 2
 expect_engine_error "no such engine" "exit status 127" diff --engine "/nonexistent/engine" 2
 expect_engine_error "silent engine" "within 1 s" diff --engine "sleep 30" --engine-timeout 1 2
 expect_engine_error "engine closes its input (SIGPIPE)" "Broken pipe" \

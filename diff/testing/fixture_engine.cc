@@ -6,12 +6,15 @@
 // Bugs: none, no-en-passant, pinned-piece-moves, no-castling, no-under-promotion,
 // en-passant-into-check, king-along-check-line (a genuine generator with that
 // fault, see buggy_movegen.h); garbage (answers `go perft` with a line that is no divide line);
-// exit (exits with status 3 on `go perft`, answering nothing).
+// exit (exits with status 3 on `go perft`, answering nothing); crash (aborts on `go perft`, as a
+// failed assertion does); hang (answers nothing to `go perft` and never returns).
 // UCI commands: uci, isready, position startpos|fen <FEN> [moves …], go perft N, quit.
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -25,7 +28,7 @@
 
 ABSL_FLAG(std::string, bug, "none",
           "none, no-en-passant, pinned-piece-moves, no-castling, no-under-promotion, "
-          "en-passant-into-check, king-along-check-line, garbage or exit");
+          "en-passant-into-check, king-along-check-line, garbage, exit, crash or hang");
 
 namespace pyke::diff::testing {
 namespace {
@@ -34,6 +37,8 @@ struct Fixture {
   Bug bug = Bug::kNone;
   bool garbage = false;
   bool exit_on_go = false;
+  bool crash_on_go = false;
+  bool hang_on_go = false;
 };
 
 absl::StatusOr<Position> position_after(absl::string_view fen,
@@ -50,6 +55,8 @@ absl::StatusOr<Position> position_after(absl::string_view fen,
 // Divide lines, a blank line, then `prefix` and the total.
 void print_divide(const Fixture& f, const Position& pos, int depth, const char* prefix) {
   if (f.exit_on_go) std::exit(3);
+  if (f.crash_on_go) std::abort();
+  while (f.hang_on_go) std::this_thread::sleep_for(std::chrono::hours(1));
   if (f.garbage) {
     std::cout << "perft? what is a perft?" << std::endl;
     return;
@@ -133,7 +140,9 @@ int main(int argc, char** argv) {
   const std::string bug = absl::GetFlag(FLAGS_bug);
   f.garbage = bug == "garbage";
   f.exit_on_go = bug == "exit";
-  if (!f.garbage && !f.exit_on_go) {
+  f.crash_on_go = bug == "crash";
+  f.hang_on_go = bug == "hang";
+  if (!f.garbage && !f.exit_on_go && !f.crash_on_go && !f.hang_on_go) {
     absl::StatusOr<Bug> parsed = parse_bug(bug);
     if (!parsed.ok()) {
       std::cerr << parsed.status().message() << std::endl;
