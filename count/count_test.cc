@@ -12,7 +12,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "gtest/gtest.h"
+#include "movegen/move.h"
 #include "movegen/position.h"
+#include "movegen/types.h"
+#include "movegen/zobrist.h"
 #include "perft/perft.h"
 #include "perft/stats.h"
 #include "request/request.h"
@@ -163,6 +166,50 @@ TEST(CountTest, TheCallersTableIsUsedAndKept) {
     ASSERT_TRUE(result->table.has_value());
     EXPECT_EQ(result->table->megabytes, 8u);
   }
+}
+
+TEST(CountTest, AnEntryInTheCallersTableAnswersTheCount) {
+  // A count planted in the caller's table for the position after e2e4 at depth 4 (a wrong one,
+  // so that only the table can have given it) must come back as e2e4's share of perft 5.
+  absl::StatusOr<std::unique_ptr<tt::PerftTable>> table = tt::PerftTable::create(4);
+  ASSERT_TRUE(table.ok()) << table.status();
+  Position after = Position::start();
+  ASSERT_TRUE(after.play(Move::make(kE2, kE4)).ok());
+  ASSERT_TRUE((*table)->store(zobrist_key(after) ^ kZobrist.depth[4], 4, 12345));
+  RunOptions options;
+  options.table = table->get();
+  request::CountRequest r = start_request(5);
+  r.threads = 1;
+  r.hash_mb = 4;
+  absl::StatusOr<CountResult> result = run(r, options);
+  ASSERT_TRUE(result.ok()) << result.status();
+  bool found = false;
+  for (const perft::DivideEntry& e : result->divide) {
+    if (e.move != Move::make(kE2, kE4)) continue;
+    found = true;
+    EXPECT_EQ(e.nodes, 12345);
+  }
+  EXPECT_TRUE(found);
+  EXPECT_EQ(result->nodes, 4865609 - 405385 + 12345);  // perft 4 after e2e4 is 405,385
+}
+
+TEST(CountTest, WritesTheDivideAsText) {
+  absl::StatusOr<CountResult> result = run(start_request(2));
+  ASSERT_TRUE(result.ok()) << result.status();
+  std::ostringstream out;
+  write_text(*result, /*grouped=*/false, out);
+  EXPECT_EQ(out.str().substr(0, 9), "a2a3: 20\n");
+  EXPECT_NE(out.str().find("\n\nNodes searched: 400\n"), std::string::npos) << out.str();
+  request::CountRequest zero = start_request(0);
+  std::ostringstream empty;
+  write_text(*run(zero), false, empty);
+  EXPECT_EQ(empty.str(), "\nNodes searched: 1\n");
+  request::CountRequest stats = start_request(2);
+  stats.stats = true;
+  std::ostringstream table;
+  write_text(*run(stats), false, table);
+  EXPECT_NE(table.str().find("\nDepth "), std::string::npos) << table.str();
+  EXPECT_NE(table.str().find("\n2 "), std::string::npos) << table.str();
 }
 
 TEST(CountTest, AStoppedCountIsCancelled) {
