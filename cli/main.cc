@@ -250,6 +250,10 @@ int main(int argc, char** argv) {
         absl::GetFlag(FLAGS_quiet));
   }
   if (std::string(args[1]) == "suite") {
+    if (absl::GetFlag(FLAGS_json) || absl::GetFlag(FLAGS_stats)) {
+      return pyke::fail(absl::InvalidArgumentError(
+          "suite writes an EPD perft suite of node counts: --json and --stats do not apply"));
+    }
     return pyke::suite_command(args, absl::GetFlag(FLAGS_seed), absl::GetFlag(FLAGS_chess960),
                                absl::GetFlag(FLAGS_threads).value_or(pyke::perft::available_cpus()),
                                absl::GetFlag(FLAGS_hash), absl::GetFlag(FLAGS_quiet));

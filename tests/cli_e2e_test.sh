@@ -247,5 +247,7 @@ expect_usage_error "suite without depth" "usage: pyke suite" suite 3
 expect_usage_error "suite of no positions" "from 1 to 1000000" suite 0 3
 expect_usage_error "suite depth 0" "depth of at least 1" suite 3 0
 expect_usage_error "suite depth absurd" "out of range" suite 3 99
+expect_usage_error "suite --json" "do not apply" --json suite 3 2
+expect_usage_error "suite --stats" "do not apply" --stats suite 3 2
 
 finish
