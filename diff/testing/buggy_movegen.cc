@@ -45,27 +45,6 @@ bool slides_along(PieceType type, Square a, Square b) {
   return type == kQueen || (type == kRook) == straight;
 }
 
-// Moves that carry a piece pinned by `pinner` off the pin line: legal once the pinner is gone,
-// illegal with it.
-void add_pinned_piece_moves(const Position& pos, Square pinner, const MoveList& legal,
-                            std::vector<Move>& moves) {
-  const Color us = pos.side_to_move();
-  const Square king = pos.king_square(us);
-  if (!slides_along(type_of(pos.piece_on(pinner)), king, pinner)) return;
-  const Bitboard between = between_squares(king, pinner) & ~square_bb(pinner);
-  const Bitboard blockers = between & pos.occupied();
-  if (between == 0 || popcount(blockers) != 1 || (blockers & pos.pieces(us)) == 0) return;
-  const absl::StatusOr<Position> unpinned = without_piece(pos, pinner);
-  if (!unpinned.ok()) return;
-  for (Move move : legal_moves(*unpinned)) {
-    const bool leaves_line = (line_through(king, pinner) & square_bb(move.to())) == 0;
-    if (move.from() == lsb(blockers) && leaves_line && !legal.contains(move) &&
-        !contains(moves, move)) {
-      moves.push_back(move);
-    }
-  }
-}
-
 bool is_legal(const Position& pos, Move move) { return legal_moves(pos).contains(move); }
 
 // The moves `wanted` accepts that would be legal with the enemy slider on `slider` gone, and are
@@ -84,6 +63,50 @@ void add_moves_blind_to(const Position& pos, Square slider, const MoveList& lega
 bool adds_illegal_moves(Bug bug) {
   return bug == Bug::kPinnedPieceMoves || bug == Bug::kEnPassantIntoCheck ||
          bug == Bug::kKingAlongCheckLine;
+}
+
+// The illegal moves `bug` makes by overlooking the line of the enemy slider on `slider`.
+void add_moves_overlooking(const Position& pos, Square slider, Bug bug, const MoveList& legal,
+                           std::vector<Move>& moves) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(us);
+  const bool on_its_line = slides_along(type_of(pos.piece_on(slider)), king, slider);
+  const Bitboard between = between_squares(king, slider) & ~square_bb(slider);
+  const Bitboard blockers = between & pos.occupied();
+  switch (bug) {
+    case Bug::kPinnedPieceMoves: {
+      // A piece pinned to its king by the slider leaves the pin line.
+      if (!on_its_line || between == 0 || popcount(blockers) != 1 ||
+          (blockers & pos.pieces(us)) == 0) {
+        return;
+      }
+      const Square pinned = lsb(blockers);
+      const Bitboard pin_line = line_through(king, slider);
+      add_moves_blind_to(
+          pos, slider, legal,
+          [&](Move m) { return m.from() == pinned && (pin_line & square_bb(m.to())) == 0; }, moves);
+      return;
+    }
+    case Bug::kEnPassantIntoCheck:
+      // An en passant capture uncovers the slider's attack on the king.
+      if (pos.en_passant_square() == kNoSquare) return;
+      add_moves_blind_to(
+          pos, slider, legal, [](Move m) { return m.kind() == MoveKind::kEnPassant; }, moves);
+      return;
+    case Bug::kKingAlongCheckLine: {
+      // The slider checks along a line; the king steps to the square next to it on the far side.
+      if (!on_its_line || blockers != 0) return;
+      const Bitboard beyond =
+          line_through(king, slider) & king_attacks(king) & ~between_squares(king, slider);
+      if (beyond == 0) return;
+      add_moves_blind_to(
+          pos, slider, legal,
+          [&](Move m) { return m.from() == king && (beyond & square_bb(m.to())) != 0; }, moves);
+      return;
+    }
+    default:
+      return;
+  }
 }
 
 }  // namespace
@@ -111,35 +134,10 @@ std::vector<Move> buggy_moves(const Position& pos, Bug bug) {
     }
     moves.push_back(move);
   }
-  const Color them = ~pos.side_to_move();
-  const Square king = pos.king_square(pos.side_to_move());
-  if (bug == Bug::kEnPassantIntoCheck && pos.en_passant_square() != kNoSquare) {
-    const Bitboard sliders = pos.sliders(them);
-    for (Bitboard b = sliders; b; b = clear_lsb(b)) {
-      add_moves_blind_to(
-          pos, lsb(b), legal, [](Move m) { return m.kind() == MoveKind::kEnPassant; }, moves);
+  if (adds_illegal_moves(bug)) {
+    for (Bitboard b = pos.sliders(~pos.side_to_move()); b; b = clear_lsb(b)) {
+      add_moves_overlooking(pos, lsb(b), bug, legal, moves);
     }
-  }
-  if (bug == Bug::kKingAlongCheckLine && pos.in_check()) {
-    // The square next to the king on the far side from each slider that checks along a line.
-    const Bitboard sliders = pos.sliders(them);
-    for (Bitboard b = sliders; b; b = clear_lsb(b)) {
-      const Square slider = lsb(b);
-      if (!slides_along(type_of(pos.piece_on(slider)), king, slider)) continue;
-      if ((between_squares(king, slider) & ~square_bb(slider) & pos.occupied()) != 0) continue;
-      const Bitboard beyond =
-          line_through(king, slider) & king_attacks(king) & ~between_squares(king, slider);
-      add_moves_blind_to(
-          pos, slider, legal,
-          [&](Move m) { return m.from() == king && (beyond & square_bb(m.to())) != 0; }, moves);
-    }
-  }
-  if (bug == Bug::kPinnedPieceMoves) {
-    const Color them = ~pos.side_to_move();
-    const Bitboard sliders =
-        pos.pieces(them, kBishop) | pos.pieces(them, kRook) | pos.pieces(them, kQueen);
-    for (Bitboard b = sliders; b; b = clear_lsb(b))
-      add_pinned_piece_moves(pos, lsb(b), legal, moves);
   }
   return moves;
 }
