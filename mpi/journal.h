@@ -46,7 +46,8 @@ class Journal {
   Journal(Journal&&) = default;
   Journal& operator=(Journal&&) = default;
 
-  // Units finished by earlier runs, with their counts (a plain run's in `nodes`).
+  // Units finished, with their counts (a plain run's in `nodes`): those of earlier runs when
+  // opened, and those appended since.
   const std::map<size_t, perft::Stats>& done() const { return done_; }
   // True when a torn last line was found (and dropped).
   bool dropped_torn_line() const { return dropped_torn_line_; }

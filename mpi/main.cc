@@ -247,6 +247,7 @@ class Tally {
         failure_ = disagreement(t);
       }
     }
+    nodes_resumed_ = nodes_done_;
   }
 
   // The next task for `rank`, or nullopt: nothing to hand out now, or a failure. Under
@@ -301,14 +302,8 @@ class Tally {
   const std::vector<perft::Stats>& counts() const { return counts_; }
   size_t resumed() const { return resumed_; }
 
-  // The nodes counted by this process, not taken from the journal.
-  absl::uint128 nodes_counted_now() const {
-    absl::uint128 nodes = 0;
-    for (size_t t = 0; t < counts_.size(); ++t) {
-      if (!(journal_ && journal_->done().count(t))) nodes += task_nodes(t);
-    }
-    return nodes;
-  }
+  // The nodes counted by this run, not taken from the journal.
+  absl::uint128 nodes_counted_now() const { return nodes_done_ - nodes_resumed_; }
 
  private:
   // The leaves of a finished task (under rekey, the first key set's tasks only, so that no leaf
@@ -339,6 +334,7 @@ class Tally {
   std::optional<Scheduler> scheduler_;          // made once `done_` holds the journal's tasks
   size_t resumed_ = 0;
   absl::uint128 nodes_done_ = 0;
+  absl::uint128 nodes_resumed_ = 0;  // of the tasks taken from the journal
   absl::Status failure_;
 };
 

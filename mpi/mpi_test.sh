@@ -96,6 +96,12 @@ got=$(mpirun_ 2 "$pyke_mpi" --threads 1 --quiet --journal "$journal" "$depth" 2>
 check "resumed perft $depth is exact ($got, want $want)" test "$got" = "${want:-no count from pyke}"
 check "resume says so" grep -q "resuming: [0-9]* of [0-9]* units taken from" "$work/resume.err"
 
+# The speed of a journaled run is that of the units it counted (it read 0 nodes/s when the
+# units journaled during the run were taken for the journal's own).
+rm -f "$work/fresh.journal"
+mpirun_ 2 "$pyke_mpi" --threads 1 --quiet --journal "$work/fresh.journal" 6 > "$work/fresh.out"
+check "journaled run: speed above 0" grep -q "^Speed: [1-9][0-9]* nodes/s$" "$work/fresh.out"
+
 # A torn last line: dropped, and the (finished) run prints the same total again.
 printf '12 3456' >> "$journal"
 got=$(mpirun_ 2 "$pyke_mpi" --threads 1 --quiet --journal "$journal" "$depth" 2>"$work/torn.err" |
