@@ -225,12 +225,6 @@ py::dict verify_py(const std::string& path, std::optional<int> max_depth, int th
   return out;
 }
 
-}  // namespace
-}  // namespace pyke::python
-
-namespace pyke::python {
-namespace {
-
 // Defines the counting function `name`: f(fen, depth, CountArgs) with the keyword arguments every
 // count takes.
 template <class F>

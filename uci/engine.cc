@@ -191,7 +191,8 @@ absl::Status Engine::handle_go(absl::string_view args) {
     return absl::OkStatus();
   }
   // The request `pyke DEPTH` would make of the same position and options. Statistics count
-  // without the table: it holds node counts, not the nine columns.
+  // without a table (hash_mb 0): Hash holds node counts, not the nine columns, and count::run
+  // gives the caller's table to node counts only.
   request::CountRequest r{.root = {position_, chess960_notation(position_, chess960_)},
                           .depth = depth,
                           .threads = threads_,
@@ -200,7 +201,7 @@ absl::Status Engine::handle_go(absl::string_view args) {
                           .stats = stats};
   count::RunOptions options;
   options.stop = &stop_;
-  options.table = stats ? nullptr : table_.get();
+  options.table = table_.get();
   count_ = std::thread([this, r = std::move(r), options = std::move(options)] {
     absl::StatusOr<count::CountResult> result = count::run(r, options);
     if (!result.ok()) {
