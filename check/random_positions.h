@@ -54,10 +54,9 @@ class RandomPositions {
   // The next position.
   Position next();
 
+ private:
   // A number drawn uniformly from 0 … n-1 (n ≥ 1).
   uint64_t below(uint64_t n);
-
- private:
   // An index into `weights` (not all 0), drawn with probability proportional to its weight.
   size_t pick(const std::vector<int>& weights);
   // A position of a random game: its moves drawn by move_weight, the position by position_weight.
